@@ -1,0 +1,44 @@
+"""Langfinger (Sticky Fingers, Fiore & Happel, 2009) as a Jupyter widget.
+
+The rules kernel (``Game``) runs anywhere, headless; ``LangfingerWidget``
+needs anywidget and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards
+from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
+from .errors import IllegalAction, InvalidState, LangfingerError
+from .game import Game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FENCE_CARDS",
+    "LOOT_CARDS",
+    "SCOUNDRELS",
+    "Game",
+    "IllegalAction",
+    "InvalidState",
+    "LangfingerError",
+    "LangfingerWidget",
+    "bots",
+    "cards",
+    "puzzles",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The widget pulls in anywidget, and bots/puzzles are optional layers: load them on first use
+    # so that the kernel stays importable (and fast) without them.
+    if name == "LangfingerWidget":
+        from .widget import LangfingerWidget
+
+        return LangfingerWidget
+    if name in ("bots", "puzzles", "notation"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'langfinger_widget' has no attribute {name!r}")

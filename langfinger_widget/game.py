@@ -1,0 +1,200 @@
+"""``Game``: the public face of the kernel (history, undo, seeds, views).
+
+>>> import langfinger_widget as lf
+>>> g = lf.Game.new(players=3, seed=42)
+>>> g.phase, g.round, g.to_move
+('place', 1, 0)
+>>> g.play({"type": "place", "place": "museum"})[0]["square"]
+0
+>>> g.why_illegal({"type": "pass"})
+'R2.1: tokens are being placed; every token must be placed, there is no passing'
+>>> g.undo(); g.to_move
+0
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from . import rules, state, views
+from .errors import IllegalAction
+from .rules import Event, Key
+from .state import State
+
+
+class Game:
+    """A game of Langfinger: a position plus the actions and events that led to it.
+
+    Every change goes through :meth:`play`, which validates the action (raising
+    :class:`IllegalAction` and changing nothing if it is illegal) and returns
+    the events, unredacted: the caller of ``play`` is trusted. Anything shown
+    to a player goes through :meth:`view` and :meth:`log`.
+    """
+
+    __slots__ = ("_base", "_base_events", "_events", "_keys", "_marks", "_played", "_state")
+
+    def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
+        self._state = position
+        self._base = position.copy()  # undo replays from here
+        self._base_events = list(events)
+        self._events: list[Event] = list(events)
+        self._played: list[Key] = []
+        self._marks: list[int] = []
+        self._keys: tuple[list[Key], set[Key]] | None = None
+
+    # --- making games -------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, players: int = 3, seed: int | None = None, *, names: Sequence[str] | None = None,
+        scoundrels: Sequence[str] | None = None, start_player: int = 0,
+        variant: str = "standard",
+    ) -> Game:
+        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position."""
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        position, events = rules.setup(players, seed, names, scoundrels, start_player, variant)
+        return cls(position, events)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist."""
+        return cls(state.from_dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
+        return self._state.to_dict()
+
+    def copy(self) -> Game:
+        """An independent game at the same position, with the same history."""
+        twin = Game(self._base.copy(), self._base_events)
+        twin._state = self._state.copy()
+        twin._events = list(self._events)
+        twin._played = list(self._played)
+        twin._marks = list(self._marks)
+        return twin
+
+    # --- the position ---------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The live position (read it; change it only through :meth:`play`)."""
+        return self._state
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def phase(self) -> str:
+        """``"place"`` (R2), ``"act"`` (R3-R8) or ``"over"`` (R10)."""
+        return self._state.phase
+
+    @property
+    def start_player(self) -> int:
+        return self._state.start_player
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; None when the game is over."""
+        return rules.to_move(self._state)
+
+    @property
+    def money(self) -> list[int]:
+        """Each player's total (not wrapped at 20, R10.1)."""
+        return [p.money for p in self._state.players]
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        """Every seat tied for the most money (R10.2); [] until the game is over."""
+        return rules.winners(self._state)
+
+    @property
+    def seed(self) -> int:
+        return self._state.seed
+
+    # --- actions --------------------------------------------------------------------------
+    def _legal(self) -> tuple[list[Key], set[Key]]:
+        if self._keys is None:
+            keys = rules.legal_keys(self._state)
+            self._keys = (keys, set(keys))
+        return self._keys
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every legal action of :attr:`to_move`, JSON-ready, without duplicates."""
+        return [rules.key_action(k) for k in self._legal()[0]]
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            return rules.action_key(action) in self._legal()[1]
+        except IllegalAction:
+            return False
+
+    def why_illegal(self, action: Any) -> str | None:
+        """None if ``action`` is legal now, else the reason, naming the ruling."""
+        return rules.explain(self._state, action)
+
+    def play(self, action: Any) -> list[Event]:
+        """Play ``action`` for :attr:`to_move` and return the events (unredacted).
+
+        Raises :class:`IllegalAction` (naming the ruling) and changes nothing
+        if the action is malformed or illegal.
+        """
+        key = rules.action_key(action)
+        if key not in self._legal()[1]:
+            raise IllegalAction(rules.explain(self._state, action) or "illegal action")
+        return self._apply(key)
+
+    def _apply(self, key: Key) -> list[Event]:
+        events = rules.apply(self._state, key)
+        self._keys = None
+        self._played.append(key)
+        self._marks.append(len(self._events))
+        self._events.extend(events)
+        return events
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play` exactly (replaying the history from its start)."""
+        if not self._played:
+            raise IllegalAction("nothing to undo")
+        keys = self._played[:-1]
+        mark = self._marks[-1]
+        self._state = self._base.copy()
+        for key in keys:
+            rules.apply(self._state, key)
+        self._played = keys
+        self._marks.pop()
+        del self._events[mark:]
+        self._keys = None
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The actions played since this game was dealt or loaded."""
+        return [rules.key_action(k) for k in self._played]
+
+    # --- what a seat may see ---------------------------------------------------------------
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as ``seat`` may see it (docs/view-format.md; None: everything)."""
+        self._check_seat(seat)
+        return views.view(self._state, seat)
+
+    def log(self, seat: int | None = None) -> list[Event]:
+        """The events so far, redacted for ``seat`` exactly as :meth:`view` is."""
+        self._check_seat(seat)
+        return views.redact_log(self._events, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.num_players} players, round {self.round}, {self.phase}, "
+                f"to move {self.to_move}, money {self.money}>")

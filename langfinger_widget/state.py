@@ -1,0 +1,415 @@
+"""The position as plain data, and its JSON form (``to_dict`` / ``from_dict``).
+
+A :class:`State` knows nothing of the rules beyond what makes a position
+possible at all: which cards exist (R0), how many tokens each player owns
+(R1.4), how large each display may be (R1.1). ``rules.py`` moves a state
+forward; ``views.py`` decides what a seat may see of it.
+
+The random generator lives in the state as ``seed`` plus the number of
+shuffles made so far: shuffle number *n* draws from its own generator seeded
+by ``(seed, n)``, so a saved position continues exactly, reshuffles included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards
+from .cards import PLACES, RUIN_RATES, SQUARES_PER_PLACE, TOKENS_PER_PLAYER, TOOLS
+from .errors import InvalidState
+
+FORMAT = "langfinger/1"
+VARIANTS = ("standard", "open_info")
+PHASES = ("place", "act", "over")
+DISPLAYS = ("city", "villa", "museum", "harbor")
+PILES = ("tools", "loot", "fences")
+SCOUNDREL_PLACES = ("villa", "museum")  # R5.2: one scoundrel use per place per round
+
+
+def empty_hand() -> dict[str, int]:
+    return dict.fromkeys(TOOLS, 0)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat: its scoundrel, money, tool hand (counts), face-down loot and tokens."""
+
+    name: str
+    scoundrel: str
+    money: int = 0
+    hand: dict[str, int] = field(default_factory=empty_hand)
+    loot: list[str] = field(default_factory=list)
+    tokens: int = TOKENS_PER_PLAYER
+    # Tools everyone saw enter this hand and not yet leave it; shown only in open_info (R11.2).
+    known: dict[str, int] = field(default_factory=empty_hand)
+
+    def copy(self) -> Player:
+        return Player(
+            self.name, self.scoundrel, self.money, dict(self.hand), list(self.loot),
+            self.tokens, dict(self.known),
+        )
+
+    @property
+    def tool(self) -> str:
+        return cards.SCOUNDRELS[self.scoundrel].tool
+
+    def hand_size(self) -> int:
+        return sum(self.hand.values())
+
+
+@dataclass(slots=True)
+class Pile:
+    """A draw pile (``draw[0]`` is the top card) and its face-up discard pile."""
+
+    draw: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+
+    def copy(self) -> Pile:
+        return Pile(list(self.draw), list(self.discard))
+
+
+@dataclass(slots=True)
+class State:
+    """A whole Langfinger position. Mutable: ``rules.apply`` changes it in place."""
+
+    players: list[Player]
+    seed: int = 0
+    shuffles: int = 0
+    variant: str = "standard"
+    round: int = 1
+    phase: str = "place"
+    start_player: int = 0
+    city: list[str] = field(default_factory=list)
+    villa: list[str] = field(default_factory=list)
+    museum: list[str] = field(default_factory=list)
+    harbor: list[str] = field(default_factory=list)
+    squares: dict[str, list[int | None]] = field(
+        default_factory=lambda: {p: [None] * SQUARES_PER_PLACE for p in PLACES}
+    )
+    ruin_rates: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(RUIN_RATES))
+    scoundrel_used: dict[str, list[int]] = field(
+        default_factory=lambda: {p: [] for p in SCOUNDREL_PLACES}
+    )
+    piles: dict[str, Pile] = field(default_factory=lambda: {p: Pile() for p in PILES})
+    money_by_round: list[list[int]] = field(default_factory=list)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def display(self, place: str) -> list[str]:
+        """The face-up (City, Harbor) or face-down (Villa, Museum) cards at ``place``."""
+        return getattr(self, place)  # type: ignore[no-any-return]
+
+    def copy(self) -> State:
+        return State(
+            [p.copy() for p in self.players], self.seed, self.shuffles, self.variant,
+            self.round, self.phase, self.start_player, list(self.city), list(self.villa),
+            list(self.museum), list(self.harbor),
+            {p: list(s) for p, s in self.squares.items()}, dict(self.ruin_rates),
+            {p: list(s) for p, s in self.scoundrel_used.items()},
+            {k: p.copy() for k, p in self.piles.items()},
+            [list(m) for m in self.money_by_round],
+        )
+
+    def shuffle(self, cards_: list[str]) -> None:
+        """Shuffle in place with the next generator of this game (same seed, same game)."""
+        random.Random(f"langfinger:{self.seed}:{self.shuffles}").shuffle(cards_)
+        self.shuffles += 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data (docs/state-format.md)."""
+        return {
+            "format": FORMAT,
+            "seed": self.seed,
+            "shuffles": self.shuffles,
+            "variant": self.variant,
+            "round": self.round,
+            "phase": self.phase,
+            "start_player": self.start_player,
+            "players": [_player_dict(p) for p in self.players],
+            **{d: list(self.display(d)) for d in DISPLAYS},
+            "squares": {p: list(s) for p, s in self.squares.items()},
+            "ruin_rates": dict(self.ruin_rates),
+            "scoundrel_used": {p: list(s) for p, s in self.scoundrel_used.items()},
+            "piles": {
+                k: {"draw": list(p.draw), "discard": list(p.discard)} for k, p in self.piles.items()
+            },
+            "money_by_round": [list(m) for m in self.money_by_round],
+        }
+
+
+def _player_dict(p: Player) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "scoundrel": p.scoundrel,
+        "money": p.money,
+        "hand": {t: n for t, n in p.hand.items() if n},
+        "loot": list(p.loot),
+        "tokens": p.tokens,
+        "known": {t: n for t, n in p.known.items() if n},
+    }
+
+
+# --- loading and checking a position -------------------------------------------------
+
+
+def _bad(why: str) -> InvalidState:
+    return InvalidState(why)
+
+
+def _expect(cond: bool, why: str) -> None:
+    if not cond:
+        raise _bad(why)
+
+
+def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
+    _expect(ok and (high is None or value <= high), f"{what} must be a whole number "
+            f"{'>= ' + str(low) if high is None else f'from {low} to {high}'}, not {value!r}")
+    return int(value)
+
+
+def _tool_counts(raw: Any, what: str) -> dict[str, int]:
+    _expect(isinstance(raw, dict), f"{what} must map tool -> count")
+    hand = empty_hand()
+    for tool, n in raw.items():
+        _expect(tool in hand, f"{what}: unknown tool {tool!r} (R0.1)")
+        hand[tool] = _int(n, f"{what}[{tool}]", 0)
+    return hand
+
+
+def _player_from(raw: Any, i: int) -> Player:
+    what = f"players[{i}]"
+    _expect(isinstance(raw, dict), f"{what} must be an object")
+    known_keys = {"name", "scoundrel", "money", "hand", "loot", "tokens", "known"}
+    _expect(set(raw) <= known_keys, f"{what}: unknown keys {sorted(set(raw) - known_keys)}")
+    scoundrel = raw.get("scoundrel")
+    _expect(scoundrel in cards.SCOUNDRELS, f"{what}: unknown scoundrel {scoundrel!r} (R0.5)")
+    name = raw.get("name", cards.SCOUNDRELS[scoundrel].name.split()[0])
+    _expect(isinstance(name, str), f"{what}.name must be text")
+    loot = raw.get("loot", [])
+    _expect(isinstance(loot, list), f"{what}.loot must be a list of loot ids")
+    return Player(
+        name=name,
+        scoundrel=scoundrel,
+        money=_int(raw.get("money", 0), f"{what}.money", 0),
+        hand=_tool_counts(raw.get("hand", {}), f"{what}.hand"),
+        loot=list(loot),
+        tokens=_int(raw.get("tokens", TOKENS_PER_PLAYER), f"{what}.tokens", 0, TOKENS_PER_PLAYER),
+        known=_tool_counts(raw.get("known", {}), f"{what}.known"),
+    )
+
+
+def _seat_or_none(value: Any, what: str, n: int) -> int | None:
+    if value is None:
+        return None
+    return _int(value, what, 0, n - 1)
+
+
+def _squares_from(raw: Any, n: int) -> dict[str, list[int | None]]:
+    raw = {} if raw is None else raw
+    _expect(isinstance(raw, dict) and set(raw) <= set(PLACES), f"squares: keys must be {PLACES}")
+    squares: dict[str, list[int | None]] = {}
+    for place in PLACES:
+        row = raw.get(place, [None] * SQUARES_PER_PLACE)
+        _expect(isinstance(row, list) and len(row) == SQUARES_PER_PLACE,
+                f"squares.{place} must list {SQUARES_PER_PLACE} squares (R2.2)")
+        squares[place] = [_seat_or_none(s, f"squares.{place}", n) for s in row]
+    return squares
+
+
+def _rates_from(raw: Any, n: int) -> dict[str, int | None]:
+    raw = {} if raw is None else raw
+    _expect(isinstance(raw, dict) and set(raw) <= set(RUIN_RATES),
+            f"ruin_rates: keys must be among {RUIN_RATES} (R6.1)")
+    return {r: _seat_or_none(raw.get(r), f"ruin_rates[{r}]", n) for r in RUIN_RATES}
+
+
+def _used_from(raw: Any, n: int) -> dict[str, list[int]]:
+    raw = {} if raw is None else raw
+    _expect(isinstance(raw, dict) and set(raw) <= set(SCOUNDREL_PLACES),
+            "scoundrel_used: keys must be villa, museum (R5.2)")
+    used: dict[str, list[int]] = {}
+    for place in SCOUNDREL_PLACES:
+        seats = raw.get(place, [])
+        _expect(isinstance(seats, list), f"scoundrel_used.{place} must be a list of seats")
+        checked = [_int(s, f"scoundrel_used.{place}", 0, n - 1) for s in seats]
+        _expect(len(set(checked)) == len(checked), f"scoundrel_used.{place} repeats a seat")
+        used[place] = checked
+    return used
+
+
+def _id_list(raw: Any, what: str) -> list[str]:
+    _expect(isinstance(raw, list) and all(isinstance(c, str) for c in raw),
+            f"{what} must be a list of card names")
+    return list(raw)
+
+
+def from_dict(data: Any) -> State:
+    """Load and check a position; raise :class:`InvalidState` saying what cannot be.
+
+    Only ``format``, ``phase`` and ``players`` are required (a hand-written
+    puzzle); missing displays, squares and rates are empty, and cards not
+    placed anywhere are shuffled into their draw piles by the seed.
+    """
+    _expect(isinstance(data, dict), "a position must be a JSON object")
+    _expect(data.get("format") == FORMAT,
+            f"unknown format {data.get('format')!r}: this version reads {FORMAT!r}")
+    for key in ("phase", "players"):
+        _expect(key in data, f"a position needs {key!r}")
+    known = {"format", "seed", "shuffles", "variant", "round", "phase", "start_player", "players",
+             *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round"}
+    _expect(set(data) <= known, f"unknown keys {sorted(set(data) - known)}")
+    raw_players = data["players"]
+    _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 5,
+            "R1.1: a game has 2 to 5 players")
+    n = len(raw_players)
+    variant = data.get("variant", "standard")
+    _expect(variant in VARIANTS, f"unknown variant {variant!r} (R11)")
+    _expect(data["phase"] in PHASES, f"phase must be one of {PHASES}")
+    state = State(
+        players=[_player_from(p, i) for i, p in enumerate(raw_players)],
+        seed=_int(data.get("seed", 0), "seed", 0),
+        shuffles=_int(data.get("shuffles", 0), "shuffles", 0),
+        variant=variant,
+        round=_int(data.get("round", 1), "round", 1),
+        phase=data["phase"],
+        start_player=_int(data.get("start_player", 0), "start_player", 0, n - 1),
+        squares=_squares_from(data.get("squares"), n),
+        ruin_rates=_rates_from(data.get("ruin_rates"), n),
+        scoundrel_used=_used_from(data.get("scoundrel_used"), n),
+    )
+    for d in DISPLAYS:
+        setattr(state, d, _id_list(data.get(d, []), d))
+    _load_money_history(state, data.get("money_by_round"))
+    _load_piles(state, data.get("piles", {}))
+    check(state)
+    return state
+
+
+def _load_money_history(state: State, raw: Any) -> None:
+    if raw is None:
+        state.money_by_round = [[p.money for p in state.players]]
+        return
+    _expect(isinstance(raw, list) and all(
+        isinstance(r, list) and len(r) == state.num_players for r in raw
+    ), "money_by_round must list one money total per player for each round")
+    state.money_by_round = [[_int(m, "money_by_round", 0) for m in r] for r in raw]
+
+
+def _load_piles(state: State, raw: Any) -> None:
+    _expect(isinstance(raw, dict) and set(raw) <= set(PILES), f"piles: keys must be among {PILES}")
+    for name in PILES:
+        pile = raw.get(name, {})
+        _expect(isinstance(pile, dict) and set(pile) <= {"draw", "discard"},
+                f"piles.{name} must have draw and discard lists")
+        discard = _id_list(pile.get("discard", []), f"piles.{name}.discard")
+        if "draw" in pile:
+            state.piles[name] = Pile(_id_list(pile["draw"], f"piles.{name}.draw"), discard)
+        else:
+            state.piles[name] = Pile([], discard)
+            rest = _missing_cards(state, name)
+            state.shuffle(rest)
+            state.piles[name].draw = rest
+
+
+def _full_deck(pile: str) -> Counter[str]:
+    if pile == "tools":
+        return Counter({t: cards.TOOLS_PER_TYPE for t in TOOLS})
+    return Counter(list(cards.LOOT_CARDS if pile == "loot" else cards.FENCE_CARDS))
+
+
+def _present(state: State, pile: str) -> Counter[str]:
+    """Every card of one family that the position places somewhere."""
+    seen: Counter[str] = Counter()
+    if pile == "tools":
+        for p in state.players:
+            seen.update(p.hand)
+        seen.update(state.city)
+    elif pile == "loot":
+        for p in state.players:
+            seen.update(p.loot)
+        seen.update(state.villa)
+        seen.update(state.museum)
+    else:
+        seen.update(state.harbor)
+    seen.update(state.piles[pile].draw)
+    seen.update(state.piles[pile].discard)
+    return seen
+
+
+def _missing_cards(state: State, pile: str) -> list[str]:
+    missing = _full_deck(pile) - _present(state, pile)
+    return sorted(missing.elements())
+
+
+def check(state: State) -> None:
+    """Raise :class:`InvalidState` unless ``state`` could occur in a real game."""
+    _check_cards(state)
+    _check_displays(state)
+    _check_players(state)
+    _check_tokens(state)
+
+
+def _check_cards(state: State) -> None:
+    for pile in PILES:
+        seen, deck = _present(state, pile), _full_deck(pile)
+        unknown = sorted(set(seen) - set(deck))
+        _expect(not unknown, f"R0: unknown {pile} card(s) {unknown}")
+        for card, count in seen.items():
+            limit = deck[card]
+            _expect(count <= limit, f"R0: {pile} card {card} appears {count} times (at most "
+                    f"{limit}: a card in two places, or {sum(seen.values())} {pile} in all)")
+        missing = deck - seen
+        _expect(not missing, f"R0: {pile} card(s) {sorted(missing)} are nowhere "
+                f"({sum(seen.values())} of {sum(deck.values())} {pile} accounted for)")
+    for p in state.players:
+        chests = [c for c in p.loot if cards.LOOT_CARDS[c].protection == "chest"]
+        _expect(not chests, f"R5.3: chest {chests} is cashed at once, never kept by {p.name}")
+
+
+def _check_displays(state: State) -> None:
+    for d in DISPLAYS:
+        size = cards.display_size(d, state.num_players)
+        _expect(len(state.display(d)) <= size,
+                f"R1.1: the {d} holds at most {size} cards with {state.num_players} players")
+
+
+def _check_players(state: State) -> None:
+    scoundrels = [p.scoundrel for p in state.players]
+    _expect(len(set(scoundrels)) == len(scoundrels), "R0.5: each player has a scoundrel of their own")
+    for i, p in enumerate(state.players):
+        over = [t for t in TOOLS if p.known[t] > p.hand[t]]
+        _expect(not over, f"players[{i}].known shows more {over} than the hand holds (R11.2)")
+    history_ok = all(a <= b for r1, r2 in zip(state.money_by_round, state.money_by_round[1:])
+                     for a, b in zip(r1, r2))
+    _expect(history_ok, "money_by_round: money never falls")
+
+
+def _check_tokens(state: State) -> None:
+    n = state.num_players
+    on_board = Counter(s for row in state.squares.values() for s in row if s is not None)
+    on_rates = Counter(s for s in state.ruin_rates.values() if s is not None)
+    for seat, p in enumerate(state.players):
+        total = p.tokens + on_board[seat] + on_rates[seat]
+        _expect(total == TOKENS_PER_PLAYER, f"R1.4: player {seat} has {total} tokens, "
+                f"not {TOKENS_PER_PLAYER} (in front, on squares and on exchange squares)")
+    if state.phase == "place":
+        _expect(not on_rates, "R6.2: no exchange square is taken while tokens are placed")
+        for place, row in state.squares.items():
+            filled = [s is not None for s in row]
+            _expect(filled == sorted(filled, reverse=True),
+                    f"R2.2: tokens at the {place} take the lowest free squares")
+        _expect(any(p.tokens for p in state.players), "R2.1: all tokens are placed: phase is act")
+    elif state.phase == "act":
+        _expect(bool(on_board), "R3.1: no token is left to act: the round is over")
+        _expect(not on_rates or any(s is not None for s in state.squares["ruin"]),
+                "R6.2: the Ruin's actions are done, so its exchange squares are open again")
+    else:
+        _expect(not on_board and not on_rates, "R10.1: when the game is over no token is out")
+    _expect(n == len(state.money_by_round[0]) if state.money_by_round else True,
+            "money_by_round must list one total per player")
