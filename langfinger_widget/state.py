@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from . import cards
@@ -381,12 +382,13 @@ def _check_displays(state: State) -> None:
 
 def _check_players(state: State) -> None:
     scoundrels = [p.scoundrel for p in state.players]
-    _expect(len(set(scoundrels)) == len(scoundrels), "R0.5: each player has a scoundrel of their own")
+    _expect(len(set(scoundrels)) == len(scoundrels),
+            "R0.5: each player has a scoundrel of their own")
     for i, p in enumerate(state.players):
         over = [t for t in TOOLS if p.known[t] > p.hand[t]]
-        _expect(not over, f"players[{i}].known shows more {over} than the hand holds (R11.2)")
-    history_ok = all(a <= b for r1, r2 in zip(state.money_by_round, state.money_by_round[1:])
-                     for a, b in zip(r1, r2))
+        _expect(not over, f"players[{i}].known shows more {over} than the hand holds")
+    rounds = state.money_by_round
+    history_ok = all(a <= b for r1, r2 in pairwise(rounds) for a, b in zip(r1, r2, strict=True))
     _expect(history_ok, "money_by_round: money never falls")
 
 
