@@ -120,17 +120,30 @@ def _fail(where: str, why: str) -> InvalidState:
     return InvalidState(f"R0.4: deck {where}: {why}")
 
 
+def _is_int(x: Any) -> bool:
+    """A JSON whole number (``true`` is an int to Python, not to a deck file)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _parse_loot(raw: Any, i: int) -> LootCard:
     where = f"loot[{i}]"
     if not isinstance(raw, dict) or set(raw) != {"id", "protection", "tools", "kind", "value"}:
         raise _fail(where, "needs exactly id, protection, tools, kind, value")
-    card = LootCard(raw["id"], raw["protection"], tuple(raw["tools"]), raw["kind"], raw["value"])
-    if card.protection not in PROTECTIONS:
-        raise _fail(where, f"unknown protection {card.protection!r}")
-    if not 2 <= len(card.tools) <= 3 or any(t not in TOOLS for t in card.tools):
+    tools = raw["tools"]
+    if not isinstance(raw["id"], str) or not isinstance(tools, list):
+        raise _fail(where, "id must be a string and tools a list")
+    if raw["protection"] not in PROTECTIONS:
+        raise _fail(where, f"R0.2: unknown protection {raw['protection']!r}")
+    if not 2 <= len(tools) <= 3 or any(t not in TOOLS for t in tools):
         raise _fail(where, "R0.2: a loot card pictures 2 or 3 known tools")
-    if card.kind not in KINDS or not isinstance(card.value, int):
-        raise _fail(where, f"unknown kind {card.kind!r} or a value that is not a number")
+    if raw["kind"] not in KINDS:
+        raise _fail(where, f"R0.2: unknown kind {raw['kind']!r}")
+    if not _is_int(raw["value"]):
+        raise _fail(where, f"R0.2: value {raw['value']!r} is not a whole number")
+    # The back is public: keep its tools in one fixed order, so that two cards
+    # with the same back can never be told apart by how the file spelled them.
+    ordered = tuple(sorted(tools, key=TOOLS.index))
+    card = LootCard(raw["id"], raw["protection"], ordered, raw["kind"], raw["value"])
     if (card.protection == "chest") != (card.kind == "money"):
         raise _fail(where, "R0.2: chests, and only chests, hold money")
     low, high = (1, 3) if card.kind == "money" else (2, 4)
@@ -147,13 +160,32 @@ def _parse_fence(raw: Any, i: int) -> FenceCard:
     for kind, pair in raw["buys"].items():
         if kind not in KINDS or kind == "money":
             raise _fail(where, f"R0.3: a fence cannot buy {kind!r}")
-        ok = isinstance(pair, list) and len(pair) == 2 and pair[0] in (1, 2)
-        if not (ok and pair[1] in (0, 1, 2)):
+        ok = isinstance(pair, list) and len(pair) == 2 and all(_is_int(n) for n in pair)
+        if not (ok and pair[0] in (1, 2) and pair[1] in (0, 1, 2)):
             raise _fail(where, f"R0.3: {kind} needs [count 1-2, bonus 0-2], not {pair!r}")
         buys[kind] = (pair[0], pair[1])
     if not buys:
         raise _fail(where, "R0.3: a fence buys at least one kind")
+    if not isinstance(raw["id"], str):
+        raise _fail(where, "id must be a string")
     return FenceCard(raw["id"], buys)
+
+
+def _check_ids(ids: list[str], expected: list[str], rule: str) -> None:
+    """Every expected id exactly once; the error names the first culprit."""
+    seen: set[str] = set()
+    for card_id in ids:
+        if card_id in seen:
+            raise _fail("ids", f"{rule}: {card_id} appears twice")
+        seen.add(card_id)
+    missing = [e for e in expected if e not in seen]
+    unexpected = sorted(seen - set(expected))
+    if missing or unexpected:
+        raise _fail(
+            "ids",
+            f"{rule}: expected {expected[0]}-{expected[-1]} once each"
+            f" (missing {missing or 'none'}, unexpected {unexpected or 'none'})",
+        )
 
 
 def parse_deck(data: Any) -> Deck:
@@ -163,11 +195,8 @@ def parse_deck(data: Any) -> Deck:
         raise _fail("file", "needs a 'loot' list and a 'fences' list")
     loot = [_parse_loot(raw, i) for i, raw in enumerate(data["loot"])]
     fences = [_parse_fence(raw, i) for i, raw in enumerate(data["fences"])]
-    for cards, size, prefix in ((loot, 30, "L"), (fences, 14, "F")):
-        ids = [c.id for c in cards]
-        expected = [f"{prefix}{n:02d}" for n in range(1, size + 1)]
-        if sorted(ids) != expected:
-            raise _fail("ids", f"R0.2/R0.3: expected {expected[0]}-{expected[-1]} once each")
+    for cards, size, prefix, rule in ((loot, 30, "L", "R0.2"), (fences, 14, "F", "R0.3")):
+        _check_ids([c.id for c in cards], [f"{prefix}{n:02d}" for n in range(1, size + 1)], rule)
     name = str(data.get("name", "unnamed"))
     return Deck(name, {c.id: c for c in loot}, {c.id: c for c in fences})
 
