@@ -66,6 +66,19 @@ class Game:
         """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
         return self._state.to_dict()
 
+    def notation(self) -> str:
+        """The position as one line of notation (docs/notation.md)."""
+        from . import notation
+
+        return notation.encode(self._state)
+
+    @classmethod
+    def from_notation(cls, s: str) -> Game:
+        """Load a position from notation; ``NotationError`` points at a misspelling."""
+        from . import notation
+
+        return cls(notation.decode(s))
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         twin = Game(self._base.copy(), self._base_events)
