@@ -1,0 +1,190 @@
+/**
+ * Everything about the players: their panels, the money track and the piles.
+ */
+import type { JSX } from "preact";
+import { ScoundrelIcon, ToolIcon, Token } from "../icons";
+import { moneyTrack, plural } from "../format";
+import type { PlayerView, Tool } from "../types";
+import { TOOLS } from "../types";
+import { FenceFace, LootFace } from "./cards";
+import { useUi } from "./ui";
+
+function SpentTag(props: { place: string; spent: boolean }): JSX.Element {
+  return (
+    <span
+      class={`lf-spent ${props.spent ? "lf-is-spent" : ""}`}
+      title={`Scoundrel ${props.spent ? "already used" : "still free"} at the ${props.place} this round`}
+    >
+      {props.place}
+      <span aria-hidden="true">{props.spent ? " ✗" : " ✓"}</span>
+      <span class="lf-sr">{props.spent ? " used" : " free"}</span>
+    </span>
+  );
+}
+
+function ToolCounts(props: { counts: Partial<Record<Tool, number>> }): JSX.Element {
+  return (
+    <span class="lf-toolcounts">
+      {TOOLS.filter((t) => (props.counts[t] ?? 0) > 0).map((t) => (
+        <span class="lf-toolcount" key={t} title={`${props.counts[t]} ${t}`}>
+          <ToolIcon tool={t} size={14} />
+          <small>{props.counts[t]}</small>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function PlayerPanel(props: { p: PlayerView }): JSX.Element {
+  const { view, state, flash, mySeat } = useUi();
+  const { p } = props;
+  const bot = state.bots[String(p.seat)];
+  const toMove = view.to_move === p.seat;
+  const isStart = view.start_player === p.seat;
+  const isMe = mySeat === p.seat && view.seat !== null;
+  const winner = view.is_over && view.winners.includes(p.seat);
+  const known = Object.keys(p.known ?? {}).length > 0;
+  return (
+    <article
+      class={`lf-player ${toMove ? "lf-to-move" : ""} ${isMe ? "lf-me" : ""} ${flash.seat === p.seat ? "lf-flash" : ""}`}
+      data-seat={p.seat}
+      aria-label={`${p.name}${isMe ? " (you)" : ""}: ${p.money} money, ${plural(p.tokens, "token")} left, ${plural(p.hand_size, "tool")} in hand, ${plural(p.loot.length, "loot card")}`}
+      aria-current={toMove ? "true" : undefined}
+    >
+      <header class="lf-player-head">
+        <ScoundrelIcon scoundrel={p.scoundrel} size={34} label={`scoundrel ${p.scoundrel}`} />
+        <div class="lf-player-name">
+          <b>{p.name}</b>
+          <small>
+            {isMe ? "you" : bot ? `bot: ${bot}` : state.human_seats.includes(p.seat) ? "human" : ""}
+            {isStart ? " · start player" : ""}
+            {winner ? " · winner" : ""}
+          </small>
+        </div>
+        <span class="lf-money" title="money">
+          {p.money}
+        </span>
+      </header>
+      <div class="lf-player-row">
+        <span class="lf-scoundrel-tool" title={`Scoundrel tool: ${p.tool}`}>
+          <ToolIcon tool={p.tool} size={18} label={`scoundrel tool ${p.tool}`} />
+        </span>
+        <SpentTag place="Villa" spent={p.scoundrel_used.villa} />
+        <SpentTag place="Museum" spent={p.scoundrel_used.museum} />
+      </div>
+      <div class="lf-player-row">
+        <span class="lf-tokens" title={`${plural(p.tokens, "token")} left to place`}>
+          {Array.from({ length: p.tokens }, (_, i) => (
+            <Token key={i} scoundrel={p.scoundrel} size={14} />
+          ))}
+          {p.tokens === 0 ? <small>no tokens</small> : null}
+        </span>
+        <span class="lf-handsize" title={`${plural(p.hand_size, "tool")} in hand`}>
+          <span class="lf-cardback" aria-hidden="true" />
+          {p.hand_size}
+        </span>
+      </div>
+      {p.hand && !isMe ? (
+        <div class="lf-player-row">
+          <ToolCounts counts={p.hand} />
+        </div>
+      ) : known ? (
+        <div class="lf-player-row" title="Tools seen entering this hand (R11.2)">
+          <small>seen:</small>
+          <ToolCounts counts={p.known} />
+        </div>
+      ) : null}
+      {p.loot.length > 0 ? (
+        <div class="lf-player-loot">
+          {p.loot.map((l, i) => (
+            <span key={i} title={l.id ? `${l.kind} worth ${l.value}` : `${l.protection}, front hidden`}>
+              <LootFace loot={l} small />
+            </span>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+export function Players(): JSX.Element {
+  const { view } = useUi();
+  return (
+    <div class="lf-players">
+      {view.players.map((p) => (
+        <PlayerPanel key={p.seat} p={p} />
+      ))}
+    </div>
+  );
+}
+
+/** The money track 0–20; past 20 a marker goes round again and shows its laps (R10.1). */
+export function MoneyTrack(): JSX.Element {
+  const { view } = useUi();
+  const cells = Array.from({ length: 21 }, (_, i) => i);
+  return (
+    <div class="lf-track" role="group" aria-label="Money track">
+      {cells.map((n) => {
+        const here = view.players.filter((p) => moneyTrack(p.money).pos === n);
+        return (
+          <div class={`lf-track-cell ${n % 5 === 0 ? "lf-track-five" : ""}`} key={n}>
+            <span class="lf-track-no">{n}</span>
+            <span class="lf-track-tokens">
+              {here.map((p) => {
+                const { laps } = moneyTrack(p.money);
+                return (
+                  <span class="lf-track-token" key={p.seat} title={`${p.name}: ${p.money}`}>
+                    <Token scoundrel={p.scoundrel} size={14} label={`${p.name}: ${p.money}`} />
+                    {laps > 0 ? <small class="lf-laps">+{20 * laps}</small> : null}
+                  </span>
+                );
+              })}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Piles(): JSX.Element {
+  const { view } = useUi();
+  const { tools, loot, fences } = view.piles;
+  return (
+    <section class="lf-piles" aria-label="Piles and discards">
+      <h4>Piles</h4>
+      <div class="lf-pile">
+        <span class="lf-pile-name">Tools</span>
+        <span class="lf-pile-size" title="draw pile">
+          <span class="lf-cardback" aria-hidden="true" />
+          {tools.draw}
+        </span>
+        <ToolCounts counts={tools.discard} />
+      </div>
+      <div class="lf-pile">
+        <span class="lf-pile-name">Loot</span>
+        <span class="lf-pile-size" title="draw pile">
+          <span class="lf-cardback" aria-hidden="true" />
+          {loot.draw}
+        </span>
+        <span class="lf-pile-discard">
+          {loot.discard.map((l, i) => (
+            <LootFace key={i} loot={l} small />
+          ))}
+        </span>
+      </div>
+      <div class="lf-pile">
+        <span class="lf-pile-name">Fences</span>
+        <span class="lf-pile-size" title="draw pile">
+          <span class="lf-cardback" aria-hidden="true" />
+          {fences.draw}
+        </span>
+        <span class="lf-pile-discard">
+          {fences.discard.map((f) => (
+            <FenceFace key={f.id} fence={f} small />
+          ))}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Readable sentences for the log, the hint and the decision line.
+ * Pure functions of the view and the event, so they are easy to test.
+ */
+import type { Action, Fence, GameEvent, Loot, Place, Tool, View } from "./types";
+
+export const PLACE_NAMES: Record<Place, string> = {
+  city: "City",
+  villa: "Villa",
+  ruin: "Ruin",
+  museum: "Museum",
+  harbor: "Harbor",
+};
+
+export function playerName(view: View | null, seat: number | null | undefined): string {
+  if (seat === null || seat === undefined) return "Nobody";
+  return view?.players[seat]?.name ?? `Player ${seat + 1}`;
+}
+
+/** "hammer", "hammer and map", "hammer, map and map". */
+export function listWords(words: readonly string[]): string {
+  if (words.length === 0) return "nothing";
+  if (words.length === 1) return words[0] as string;
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** A loot card in words: its front when known, else its back. */
+export function lootWords(loot: Loot | undefined): string {
+  if (!loot) return "a loot card";
+  if (loot.kind !== undefined && loot.value !== undefined) return `${loot.kind} worth ${loot.value}`;
+  return `a ${loot.protection} (${loot.tools.join(", ")})`;
+}
+
+export function fenceWords(fence: Fence): string {
+  const parts = Object.entries(fence.buys).map(([kind, cb]) => {
+    const [count, bonus] = cb as [number, number];
+    return `${count === 2 ? "2× " : ""}${kind}${bonus ? ` +${bonus}` : ""}`;
+  });
+  return `fence ${fence.id} (buys ${listWords(parts)})`;
+}
+
+function toolsWords(tools: unknown, count: unknown): string {
+  if (Array.isArray(tools) && tools.every((t) => typeof t === "string")) {
+    return listWords(tools as string[]);
+  }
+  return plural(Number(count ?? 0), "tool");
+}
+
+/** One log event as a sentence; unknown event types still read sensibly. */
+export function eventSentence(view: View | null, ev: GameEvent): string {
+  const who = playerName(view, ev.seat);
+  const at = ev.place ? ` at the ${PLACE_NAMES[ev.place]}` : "";
+  const sq = typeof ev.square === "number" ? ` (square ${ev.square + 1})` : "";
+  switch (ev.type) {
+    case "deal":
+      return `${who} is dealt ${toolsWords(ev.tools, ev.count)}.`;
+    case "place":
+      return `${who} places a token${at}${sq}.`;
+    case "actions_begin":
+      return `All tokens are placed: the actions of round ${ev.round ?? ""} begin.`;
+    case "take_tools":
+      return `${who} takes ${toolsWords(ev.tools, undefined)} from the City.`;
+    case "steal": {
+      const paid = Array.isArray(ev.paid) ? listWords(ev.paid as string[]) : "tools";
+      const sc = ev.scoundrel ? " and the scoundrel" : "";
+      return `${who} steals ${lootWords(ev.loot as Loot)}${at}, paying ${paid}${sc}.`;
+    }
+    case "cash":
+      return `${who} cashes a chest: +${ev.gained} (now ${ev.money}).`;
+    case "exchange": {
+      const drew = ev.drew ? `, draws ${toolsWords(ev.drew, ev.count)}` : `, draws ${plural(Number(ev.count ?? 0), "tool")}`;
+      return `${who} exchanges ${toolsWords(ev.gave, undefined)} at the Ruin (${ev.rate})${drew}.`;
+    }
+    case "sell": {
+      const loot = Array.isArray(ev.loot) ? listWords((ev.loot as Loot[]).map(lootWords)) : "loot";
+      return `${who} sells ${loot} to fence ${ev.fence}: +${ev.gained} (now ${ev.money}).`;
+    }
+    case "pass":
+      return `${who} passes${at}${sq}.`;
+    case "ruin_reopens":
+      return "The Ruin's exchange squares reopen.";
+    case "reshuffle":
+      return `The ${ev.pile} discard is shuffled into a new draw pile (${ev.size} cards).`;
+    case "refill": {
+      const cards = Array.isArray(ev.cards) ? ev.cards.length : 0;
+      return `The ${ev.place ? PLACE_NAMES[ev.place] : "display"} is refilled with ${plural(cards, "card")}.`;
+    }
+    case "start_player":
+      return `Round ${ev.round}: ${who} is the start player.`;
+    case "game_over": {
+      const winners = Array.isArray(ev.winners) ? (ev.winners as number[]).map((s) => playerName(view, s)) : [];
+      return `Game over: ${listWords(winners)} ${winners.length === 1 ? "wins" : "win"}.`;
+    }
+    default:
+      return `${who}: ${ev.type}.`;
+  }
+}
+
+/** An action in words, for the hint and the composer. */
+export function actionWords(view: View | null, action: Action): string {
+  const place = view?.decision?.place;
+  switch (action.type) {
+    case "place":
+      return `place a token at the ${PLACE_NAMES[action.place]}`;
+    case "take_tools":
+      return `take ${listWords(action.tools)}`;
+    case "steal": {
+      const loot = place === "villa" || place === "museum" ? view?.[place][action.slot] : undefined;
+      const sc = action.scoundrel ? " and the scoundrel" : "";
+      return `steal ${lootWords(loot)} (card ${action.slot + 1}) paying ${listWords(action.pay)}${sc}`;
+    }
+    case "exchange":
+      return `exchange ${listWords(action.give)} at ${action.rate}`;
+    case "sell":
+      return `sell ${listWords(action.loot.map((id) => lootName(view, id)))} to fence ${action.fence}`;
+    case "pass":
+      return "pass";
+  }
+}
+
+function lootName(view: View | null, id: string): string {
+  for (const p of view?.players ?? []) {
+    const l = p.loot.find((x) => x.id === id);
+    if (l) return lootWords(l);
+  }
+  return id;
+}
+
+/** What is being decided, in words ("Hans: place a token"). */
+export function decisionWords(view: View): string {
+  const d = view.decision;
+  if (!d) return "The game is over.";
+  const who = playerName(view, d.seat);
+  const sq = d.square !== null ? ` (square ${d.square + 1})` : "";
+  switch (d.kind) {
+    case "place":
+      return `${who} places a token.`;
+    case "city":
+      return `${who} takes tools at the City${sq}.`;
+    case "villa":
+    case "museum":
+      return `${who} may steal loot at the ${PLACE_NAMES[d.kind]}${sq}.`;
+    case "ruin":
+      return `${who} may exchange tools at the Ruin${sq}.`;
+    case "harbor":
+      return `${who} may sell loot at the Harbor${sq}.`;
+  }
+}
+
+/** Where the money marker stands on the 0–20 track, and how many laps past 20 (R10.1). */
+export function moneyTrack(money: number): { pos: number; laps: number } {
+  if (money <= 20) return { pos: Math.max(0, money), laps: 0 };
+  const laps = Math.floor((money - 1) / 20);
+  return { pos: money - 20 * laps, laps };
+}
+
+export function toolCounts(tools: readonly Tool[]): [Tool, number][] {
+  const m = new Map<Tool, number>();
+  for (const t of tools) m.set(t, (m.get(t) ?? 0) + 1);
+  return [...m.entries()];
+}

@@ -1,0 +1,153 @@
+/**
+ * The wire formats the front end receives and sends.
+ *
+ * They mirror docs/view-format.md (views and events) and DESIGN.md (actions).
+ * The front end only reads these; it never decides a rule.
+ */
+
+export const PLACES = ["city", "villa", "ruin", "museum", "harbor"] as const;
+export type Place = (typeof PLACES)[number];
+
+export const TOOLS = ["lockpick", "hammer", "pliers", "welder", "map"] as const;
+export type Tool = (typeof TOOLS)[number];
+
+export const KINDS = ["money", "painting", "coins", "gold", "jewelry", "statue"] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const PROTECTIONS = ["chest", "pillar", "showcase", "safe"] as const;
+export type Protection = (typeof PROTECTIONS)[number];
+
+export const SCOUNDRELS = ["pascal", "hans", "tommaso", "yoshiko", "bobby"] as const;
+export type Scoundrel = (typeof SCOUNDRELS)[number];
+
+/** Ruin exchange squares in board order (R6.1). */
+export const RATES = ["1>2", "2>3", "3>4", "2>2", "1>1"] as const;
+export type Rate = (typeof RATES)[number];
+
+/** A loot card: its back is public; id/kind/value only when the seat may know the front. */
+export interface Loot {
+  protection: Protection;
+  tools: Tool[];
+  id?: string;
+  kind?: Kind;
+  value?: number;
+}
+
+/** kind -> [count, bonus] */
+export interface Fence {
+  id: string;
+  buys: Partial<Record<Kind, [number, number]>>;
+}
+
+export interface PlayerView {
+  seat: number;
+  name: string;
+  scoundrel: Scoundrel;
+  tool: Tool;
+  money: number;
+  tokens: number;
+  hand_size: number;
+  hand: Partial<Record<Tool, number>> | null;
+  known: Partial<Record<Tool, number>>;
+  loot: Loot[];
+  scoundrel_used: { villa: boolean; museum: boolean };
+}
+
+export type DecisionKind = "place" | Place;
+
+export interface Decision {
+  seat: number;
+  kind: DecisionKind;
+  place: Place | null;
+  square: number | null;
+}
+
+export interface View {
+  format: string;
+  seat: number | null;
+  variant: "standard" | "open_info";
+  round: number;
+  phase: "place" | "act" | "over";
+  start_player: number;
+  to_move: number | null;
+  decision: Decision | null;
+  players: PlayerView[];
+  city: Tool[];
+  villa: Loot[];
+  museum: Loot[];
+  harbor: Fence[];
+  squares: Record<Place, (number | null)[]>;
+  ruin_rates: Record<Rate, number | null>;
+  piles: {
+    tools: { draw: number; discard: Partial<Record<Tool, number>> };
+    loot: { draw: number; discard: Loot[] };
+    fences: { draw: number; discard: Fence[] };
+  };
+  money_by_round: number[][];
+  is_over: boolean;
+  winners: number[];
+}
+
+export type Action =
+  | { type: "place"; place: Place }
+  | { type: "take_tools"; tools: Tool[] }
+  | { type: "steal"; slot: number; pay: Tool[]; scoundrel: boolean }
+  | { type: "exchange"; rate: Rate; give: Tool[] }
+  | { type: "sell"; fence: string; loot: string[] }
+  | { type: "pass" };
+
+/** A log event (view-format.md, "Events"); fields vary by type. */
+export interface GameEvent {
+  type: string;
+  seat?: number;
+  place?: Place;
+  square?: number;
+  round?: number;
+  [field: string]: unknown;
+}
+
+export interface Highlight {
+  seat?: number;
+  action?: Action;
+}
+
+export interface Hint {
+  action?: Action;
+  value?: number;
+}
+
+/** Everything the widget syncs from Python, as one snapshot. */
+export interface WidgetState {
+  view: View | null;
+  legal: Action[];
+  log: GameEvent[];
+  error: string;
+  seat: number | null;
+  pace: number;
+  bots: Record<string, string>;
+  human_seats: number[];
+  highlight: Highlight;
+  hint: Hint;
+}
+
+export type OutMessage =
+  | { kind: "act"; action: Action }
+  | { kind: "why"; action: Action }
+  | { kind: "hint" }
+  | { kind: "undo" }
+  | { kind: "new_game" }
+  | { kind: "reveal"; seat: number };
+
+export type InMessage =
+  | { kind: "result"; ok: boolean; error?: string }
+  | { kind: "why"; action: Action; reason: string | null }
+  | { kind: string; [field: string]: unknown };
+
+/** The part of the anywidget model the front end uses. */
+export interface AnyModel {
+  get(name: string): unknown;
+  on(event: string, cb: (...args: unknown[]) => void): void;
+  off(event?: string | null, cb?: ((...args: unknown[]) => void) | null): void;
+  send(msg: unknown, callbacks?: unknown, buffers?: unknown): void;
+  save_changes?(): void;
+}
