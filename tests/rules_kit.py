@@ -45,7 +45,7 @@ def find_loot(
 
 def find_fence(buys: dict[str, tuple[int, int]] | None = None, *, exact: bool = False,
                without: Iterable[str] = (), exclude: Iterable[str] = ()) -> str:
-    """The first fence id buying at least (or, ``exact``, exactly) ``buys``, and none of ``without``."""
+    """The first fence buying at least (``exact``: exactly) ``buys`` and none of ``without``."""
     skip, never = set(exclude), set(without)
     for fence_id in sorted(lf.FENCE_CARDS):
         f = dict(lf.FENCE_CARDS[fence_id].buys)
