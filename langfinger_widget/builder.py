@@ -1,0 +1,232 @@
+"""Script a position in readable Python, one fact per call.
+
+>>> from langfinger_widget.builder import Position
+>>> g = (Position(players=["hans", "yoshiko"], seed=7)
+...      .hand(0, hammer=2, map=1)
+...      .money(1, 12)
+...      .villa("L03")
+...      .tokens("villa", 0, 1)
+...      .phase("act")
+...      .build())
+>>> g.to_move, g.money, g.state.squares["villa"]
+(0, [0, 12], [0, 1, None, None, None])
+
+Every call returns the builder, so calls chain. Nothing is checked while
+building: :meth:`Position.to_dict` writes the position data (the
+``to_dict`` form) and :meth:`Position.build` loads it with
+``state.from_dict``, which refuses a position that cannot exist with
+:class:`InvalidState` (a card in two places, four tokens, an overfull
+display). Tokens a player has not put on a square stay in front of them.
+
+Seats are 0-based, squares too (``square=0`` is the first square to act,
+R3.1). Cards not placed anywhere go to their draw piles, shuffled by the
+seed; :meth:`Position.on_top` fixes the top cards of a draw pile, so that a
+puzzle's Ruin exchange draws known tools (R6.1).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from . import state as state_mod
+from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOKENS_PER_PLAYER
+from .errors import InvalidState
+from .game import Game
+from .state import PILES
+
+
+class Position:
+    """A position under construction; see the module docstring for an example."""
+
+    def __init__(self, players: Sequence[str], *, names: Sequence[str] | None = None,
+                 seed: int = 0, variant: str = "standard") -> None:
+        """``players`` lists each seat's scoundrel (``"hans"``); names default to theirs."""
+        names = list(names) if names is not None else [
+            SCOUNDRELS[s].name.split()[0] if s in SCOUNDRELS else s for s in players]
+        self._data: dict[str, Any] = {
+            "format": state_mod.FORMAT, "seed": seed, "variant": variant, "round": 1,
+            "phase": "place", "start_player": 0,
+            "players": [{"name": n, "scoundrel": s, "money": 0, "hand": {}, "loot": [],
+                         "known": {}} for s, n in zip(players, names, strict=True)],
+            "city": [], "villa": [], "museum": [], "harbor": [],
+            "squares": {p: [None] * SQUARES_PER_PLACE for p in PLACES},
+            "ruin_rates": dict.fromkeys(RUIN_RATES),
+            "scoundrel_used": {"villa": [], "museum": []},
+        }
+        self._history: list[list[int]] | None = None
+        self._piles: dict[str, dict[str, list[str]]] = {p: {"discard": []} for p in PILES}
+        self._on_top: dict[str, list[str]] = {}
+
+    # --- the players ----------------------------------------------------------------------
+    def _player(self, seat: int) -> dict[str, Any]:
+        players: list[dict[str, Any]] = self._data["players"]
+        if not 0 <= seat < len(players):
+            raise ValueError(f"seat must be 0..{len(players) - 1}, not {seat!r}")
+        return players[seat]
+
+    def hand(self, seat: int, **tools: int) -> Position:
+        """The tools in ``seat``'s hand: ``.hand(0, hammer=2, map=1)`` (replaces the hand)."""
+        self._player(seat)["hand"] = dict(tools)
+        return self
+
+    def known(self, seat: int, **tools: int) -> Position:
+        """Tools of that hand everyone saw enter it (shown in ``open_info``, R11.2)."""
+        self._player(seat)["known"] = dict(tools)
+        return self
+
+    def loot(self, seat: int, *loot_ids: str) -> Position:
+        """Face-down loot before ``seat`` (never a chest: those are cashed, R5.3)."""
+        self._player(seat)["loot"] = list(loot_ids)
+        return self
+
+    def money(self, seat: int, amount: int) -> Position:
+        self._player(seat)["money"] = amount
+        return self
+
+    # --- the board ------------------------------------------------------------------------
+    def city(self, *tools: str) -> Position:
+        """The City's face-up tools, in display order (R4)."""
+        self._data["city"] = list(tools)
+        return self
+
+    def villa(self, *loot_ids: str) -> Position:
+        """The Villa's loot, slot 0 first (R5.1)."""
+        self._data["villa"] = list(loot_ids)
+        return self
+
+    def museum(self, *loot_ids: str) -> Position:
+        self._data["museum"] = list(loot_ids)
+        return self
+
+    def harbor(self, *fence_ids: str) -> Position:
+        """The fences at the Harbor (R8.1)."""
+        self._data["harbor"] = list(fence_ids)
+        return self
+
+    def tokens(self, place: str, *seats: int | None, first: int = 0) -> Position:
+        """Tokens on ``place``'s squares from square ``first`` on: ``.tokens("city", 0, 1)``.
+
+        ``None`` leaves a square empty (during actions the squares already done
+        are empty, R3.1).
+        """
+        row = self._squares(place)
+        if first + len(seats) > SQUARES_PER_PLACE:
+            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares")
+        row[first:first + len(seats)] = list(seats)
+        return self
+
+    def token(self, place: str, seat: int, square: int | None = None) -> Position:
+        """One token of ``seat`` at ``place``: on ``square``, or the lowest free one (R2.2)."""
+        row = self._squares(place)
+        if square is None:
+            if None not in row:
+                raise ValueError(f"R2.2: the {place} is full")
+            square = row.index(None)
+        row[square] = seat
+        return self
+
+    def _squares(self, place: str) -> list[int | None]:
+        if place not in PLACES:
+            raise ValueError(f"unknown place {place!r}; places are {list(PLACES)}")
+        row: list[int | None] = self._data["squares"][place]
+        return row
+
+    def exchange_square(self, rate: str, seat: int) -> Position:
+        """A token already exchanged at the Ruin on square ``rate`` (closed, R6.2)."""
+        if rate not in RUIN_RATES:
+            raise ValueError(f"unknown exchange square {rate!r}; they are {list(RUIN_RATES)}")
+        self._data["ruin_rates"][rate] = seat
+        return self
+
+    def scoundrel_used(self, place: str, *seats: int) -> Position:
+        """Seats whose scoundrel already stood in at ``place`` this round (R5.2)."""
+        self._data["scoundrel_used"][place] = list(seats)
+        return self
+
+    # --- the game -------------------------------------------------------------------------
+    def phase(self, phase: str) -> Position:
+        """``"place"`` (the default), ``"act"`` or ``"over"``."""
+        self._data["phase"] = phase
+        return self
+
+    def round(self, number: int) -> Position:
+        self._data["round"] = number
+        return self
+
+    def start_player(self, seat: int) -> Position:
+        self._data["start_player"] = seat
+        return self
+
+    def money_history(self, *rounds: Sequence[int]) -> Position:
+        """Money at the start of each round so far (defaults to the current money)."""
+        self._history = [list(r) for r in rounds]
+        return self
+
+    def discard(self, pile: str, *cards_: str) -> Position:
+        """The face-up discard pile of ``tools``, ``loot`` or ``fences`` (R9.2)."""
+        self._pile(pile)["discard"] = list(cards_)
+        return self
+
+    def on_top(self, pile: str, *cards_: str) -> Position:
+        """Fix the top cards of a draw pile (first = top); the rest is dealt by the seed."""
+        self._pile(pile)
+        self._on_top[pile] = list(cards_)
+        return self
+
+    def _pile(self, pile: str) -> dict[str, list[str]]:
+        if pile not in PILES:
+            raise ValueError(f"unknown pile {pile!r}; piles are {list(PILES)}")
+        return self._piles[pile]
+
+    # --- results --------------------------------------------------------------------------
+    def _tokens_in_front(self, data: dict[str, Any]) -> None:
+        out = Counter(s for row in data["squares"].values() for s in row if s is not None)
+        out.update(s for s in data["ruin_rates"].values() if s is not None)
+        for seat, p in enumerate(data["players"]):
+            p["tokens"] = max(0, TOKENS_PER_PLAYER - out[seat])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position data (``to_dict`` form), checked by loading it once."""
+        data = copy.deepcopy(self._data)
+        self._tokens_in_front(data)
+        if self._history is not None:
+            data["money_by_round"] = self._history
+        data["piles"] = copy.deepcopy(self._piles)
+        if self._on_top:
+            _stack_piles(data, self._on_top)
+        return state_mod.from_dict(data).to_dict()
+
+    def build(self) -> Game:
+        """The position as a :class:`Game` (``InvalidState`` if it cannot exist)."""
+        return Game.from_dict(self.to_dict())
+
+    def notation(self) -> str:
+        return self.build().notation()
+
+
+def _stack_piles(data: dict[str, Any], on_top: dict[str, list[str]]) -> None:
+    """Deal the piles by the seed once, then lift the chosen cards to the top.
+
+    The kernel deals the cards nobody holds (``from_dict``); taking its draw
+    piles and moving the named cards up keeps every other card where the seed
+    put it, so nothing about the deck is decided twice.
+    """
+    dealt = state_mod.from_dict(data)
+    for pile in PILES:
+        top = on_top.get(pile, [])
+        rest = list(dealt.piles[pile].draw)
+        for card in top:
+            if card not in rest:
+                have = "tools" if pile == "tools" else "cards"
+                raise InvalidState(
+                    f"R0: no {card} left for the top of the {pile} pile (the other {have} "
+                    f"are placed elsewhere)")
+            rest.remove(card)
+        data["piles"][pile]["draw"] = [*top, *rest]
+    data["shuffles"] = dealt.shuffles
+
+
+__all__ = ["Position"]
