@@ -208,6 +208,12 @@ class Game:
         self._check_seat(seat)
         return views.redact_log(self._events, seat)
 
+    def _repr_html_(self) -> str:
+        """The open board as a static picture (render.py), for outputs where no kernel runs."""
+        from . import render  # imported on first display: the kernel stays quick to import
+
+        return render.html(self.view(None))
+
     def __repr__(self) -> str:
         return (f"<Game {self.num_players} players, round {self.round}, {self.phase}, "
                 f"to move {self.to_move}, money {self.money}>")
