@@ -1,0 +1,313 @@
+"""The arena: many games between bots, with seats rotated, and what they show.
+
+    python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --jobs 2 --seed 1
+
+Game ``i`` seats bot ``j`` at seat ``(j + i) % n``, so every bot sits in every
+seat equally often; scoundrels are drawn at random per game (from the seed),
+so their effect can be measured too. Each bot sees only ``view(seat)`` and the
+legal actions. The summary gives each bot's win rate with a Wilson 95%
+interval (a win shared by *k* players counts 1/k), average money, game length,
+the win rate by seat and by scoundrel. ``--csv``/``--json`` write the games (and,
+for JSON, the summary). Games run in worker processes (``--jobs``), or on a Ray
+cluster (``--backend ray``, the ``ray`` extra), with the same results: every
+game depends only on its own seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from . import bots as bots_mod
+from .cards import SCOUNDRELS
+from .game import Game
+
+MAX_DECISIONS = 5000  # a safety net: no real game comes near it
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its budget, e.g. ``ismcts:time=0.5`` (label: how it is reported)."""
+
+    name: str
+    budget: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def label(self) -> str:
+        extra = ",".join(f"{k}={v:g}" for k, v in self.budget)
+        return f"{self.name}({extra})" if extra else self.name
+
+    def make(self, seed: int) -> bots_mod.Bot:
+        budget: dict[str, Any] = {k: (int(v) if k == "iterations" else v) for k, v in self.budget}
+        return bots_mod.make(self.name, seed=seed, **budget)
+
+
+def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotSpec]:
+    """``"ismcts:time=0.5,greedy"`` -> specs; ``defaults`` fill an ISMCTS budget left unsaid."""
+    specs = []
+    for part in text.split(","):
+        name, *options = part.strip().split(":")
+        budget = dict(defaults or {}) if name == "ismcts" else {}
+        for opt in options:
+            key, _, value = opt.partition("=")
+            budget[key] = float(value)
+        if name not in bots_mod.BOTS:
+            raise ValueError(f"unknown bot {name!r}; bots are {sorted(bots_mod.BOTS)}")
+        specs.append(BotSpec(name, tuple(sorted(budget.items()))))
+    if not 2 <= len(specs) <= 5:
+        raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
+    return specs
+
+
+@dataclass
+class GameResult:
+    """One finished game, seat by seat."""
+
+    index: int
+    seed: int
+    bots: list[str]  # label per seat
+    scoundrels: list[str]
+    money: list[int]
+    winners: list[int]
+    rounds: int
+    decisions: int
+    seconds: float
+    think: list[float] = field(default_factory=list)  # seconds each seat spent choosing
+
+
+def game_seed(master: int, index: int) -> int:
+    return random.Random(f"arena:{master}:{index}").getrandbits(31)
+
+
+def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameResult:
+    """Play game ``index`` of a match: seats rotated by ``index``, all seeds from the master."""
+    n = len(specs)
+    seed = game_seed(master_seed, index)
+    rng = random.Random(seed)
+    seated = [specs[(seat - index) % n] for seat in range(n)]  # bot j sits at (j + index) % n
+    scoundrels = rng.sample(sorted(SCOUNDRELS), n)
+    game = Game.new(players=n, seed=seed, scoundrels=scoundrels)
+    players = [spec.make(seed=rng.getrandbits(31)) for spec in seated]
+    think = [0.0] * n
+    start = time.perf_counter()
+    decisions = 0
+    while not game.is_over and decisions < MAX_DECISIONS:
+        seat = game.to_move
+        assert seat is not None
+        began = time.perf_counter()
+        action = players[seat].choose(game.view(seat), game.legal_actions())
+        think[seat] += time.perf_counter() - began
+        game.play(action)
+        decisions += 1
+    return GameResult(index, seed, [s.label for s in seated], scoundrels, game.money,
+                      game.winners, game.round, decisions, time.perf_counter() - start, think)
+
+
+# --- running many games ----------------------------------------------------------------------
+
+
+def _play_packed(args: tuple[list[BotSpec], int, int]) -> GameResult:
+    return play_game(*args)
+
+
+def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
+              progress: bool = True) -> list[GameResult]:
+    """Play ``games`` games in ``jobs`` worker processes (1: in this process)."""
+    tasks = [(list(specs), seed, i) for i in range(games)]
+    results: Iterator[GameResult]
+    if jobs <= 1:
+        results = map(_play_packed, tasks)
+        return sorted(_progress(results, games, progress), key=lambda r: r.index)
+    with get_context("spawn").Pool(jobs) as pool:
+        results = pool.imap_unordered(_play_packed, tasks)
+        return sorted(_progress(results, games, progress), key=lambda r: r.index)
+
+
+def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None = None,
+            progress: bool = True, num_cpus: int | None = None) -> list[GameResult]:
+    """The same games as :func:`run_local`, as Ray tasks (``address``: an existing cluster)."""
+    import ray  # optional extra: pip install langfinger-widget[ray]
+
+    if not ray.is_initialized():
+        ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
+                 ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(play_game)
+    pending = [remote.remote(list(specs), seed, i) for i in range(games)]
+
+    def finished() -> Iterator[GameResult]:
+        nonlocal pending
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done)
+
+    return sorted(_progress(finished(), games, progress), key=lambda r: r.index)
+
+
+def _progress(results: Iterator[GameResult], total: int, show: bool) -> list[GameResult]:
+    if not show:
+        return list(results)
+    from tqdm import tqdm  # the arena extra
+
+    return list(tqdm(results, total=total, desc="games", unit="game", file=sys.stderr))
+
+
+# --- statistics ---------------------------------------------------------------------------
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(points: float, games: int) -> dict[str, Any]:
+    low, high = wilson(points, games)
+    return {"games": games, "wins": points, "win_rate": points / games if games else 0.0,
+            "ci95": [low, high]}
+
+
+def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
+    """Win rates (Wilson 95%), money, length, and the effects of seat and scoundrel."""
+    by_bot: dict[str, list[tuple[float, int, float, int]]] = defaultdict(list)
+    by_seat: dict[int, list[float]] = defaultdict(list)
+    by_scoundrel: dict[str, list[float]] = defaultdict(list)
+    by_bot_seat: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for r in results:
+        for seat, label in enumerate(r.bots):
+            point = 1 / len(r.winners) if seat in r.winners else 0.0
+            moves = max(1, r.decisions)
+            by_bot[label].append((point, r.money[seat], r.think[seat] / moves, seat))
+            by_seat[seat].append(point)
+            by_scoundrel[r.scoundrels[seat]].append(point)
+            by_bot_seat[(label, seat)].append(point)
+    bots_out = {}
+    for label, rows in by_bot.items():
+        points = [p for p, _, _, _ in rows]
+        bots_out[label] = {
+            **_rate(sum(points), len(points)),
+            "avg_money": sum(m for _, m, _, _ in rows) / len(rows),
+            "think_per_decision_s": sum(t for _, _, t, _ in rows) / len(rows),
+            "by_seat": {s: _rate(sum(v), len(v)) for (b, s), v in sorted(by_bot_seat.items())
+                        if b == label},
+        }
+    games = len(results)
+    return {
+        "games": games,
+        "bots": bots_out,
+        "avg_rounds": sum(r.rounds for r in results) / games if games else 0.0,
+        "avg_decisions": sum(r.decisions for r in results) / games if games else 0.0,
+        "avg_seconds": sum(r.seconds for r in results) / games if games else 0.0,
+        "seats": {s: _rate(sum(v), len(v)) for s, v in sorted(by_seat.items())},
+        "scoundrels": {k: _rate(sum(v), len(v)) for k, v in sorted(by_scoundrel.items())},
+    }
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    low, high = rate["ci95"]
+    share = 100 * rate["win_rate"]
+    return f"{share:5.1f}%  [{100 * low:5.1f}, {100 * high:5.1f}]  n={rate['games']}"
+
+
+def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
+    """Print the summary as a table (win rate, 95% Wilson interval, games)."""
+    out(f"{summary['games']} games, {summary['avg_rounds']:.1f} rounds and "
+        f"{summary['avg_decisions']:.0f} decisions on average, "
+        f"{summary['avg_seconds']:.2f} s a game")
+    out("bot                      win rate [95% CI]                avg money  s/decision")
+    for label, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
+        out(f"{label:24} {_pct(b)}   {b['avg_money']:6.1f}   {b['think_per_decision_s']:.4f}")
+    out("by seat (all bots; a fair game gives 1/players):")
+    for seat, rate in summary["seats"].items():
+        out(f"  seat {seat}: {_pct(rate)}")
+    out("by scoundrel (all bots):")
+    for name, rate in summary["scoundrels"].items():
+        out(f"  {name:9} {_pct(rate)}")
+
+
+def write_csv(results: Sequence[GameResult], path: str) -> None:
+    """One row per game and seat."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "seed", "seat", "bot", "scoundrel", "money", "won", "winners",
+                    "rounds", "decisions", "think_s"])
+        for r in results:
+            for seat, label in enumerate(r.bots):
+                w.writerow([r.index, r.seed, seat, label, r.scoundrels[seat], r.money[seat],
+                            int(seat in r.winners), len(r.winners), r.rounds, r.decisions,
+                            f"{r.think[seat]:.4f}"])
+
+
+def write_json(results: Sequence[GameResult], summary: dict[str, Any], path: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"summary": summary, "games": [asdict(r) for r in results]}, f, indent=1)
+
+
+# --- command line --------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
+                                description="Play bots against each other, seats rotated.")
+    p.add_argument("--bots", default="greedy,random",
+                   help="comma-separated bots, one per seat: random, greedy, ismcts "
+                        "(budget: ismcts:time=0.5 or ismcts:iterations=300)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--time", type=float, default=None, help="ISMCTS seconds a move (default)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="ISMCTS iterations a move (default)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local")
+    p.add_argument("--ray-address", default=None, help="an existing Ray cluster (ray backend)")
+    p.add_argument("--csv", default=None, help="write one row per game and seat here")
+    p.add_argument("--json", default=None, help="write the summary and every game here")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    defaults: dict[str, float] = {}
+    if args.time is not None:
+        defaults["time"] = args.time
+    if args.iterations is not None:
+        defaults["iterations"] = args.iterations
+    try:
+        specs = parse_bots(args.bots, defaults)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("arena: --games must be at least 1", file=sys.stderr)
+        return 2
+    show = not args.no_progress
+    if args.backend == "ray":
+        results = run_ray(specs, args.games, args.seed, args.ray_address, show)
+    else:
+        results = run_local(specs, args.games, args.seed, args.jobs, show)
+    summary = summarize(results)
+    report(summary)
+    if args.csv:
+        write_csv(results, args.csv)
+    if args.json:
+        write_json(results, summary, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,90 @@
+"""What every bot shares: the ``Bot`` protocol, input checks, and public-card reasoning.
+
+A bot is handed exactly what a human at that seat would see: the seat's
+view (docs/view-format.md) and the list of legal actions. It never touches a
+:class:`~langfinger_widget.game.Game` or a :class:`~langfinger_widget.state.State`
+of the real game, so it cannot peek at hidden cards even by accident. The
+helpers here only combine the view with the public card catalogue (R0.4):
+e.g. which loot fronts a face-down back may still hide.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .. import cards, rules
+from ..rules import Key
+from ..views import VIEW_FORMAT
+
+View = dict[str, Any]
+Action = dict[str, Any]
+Back = tuple[str, tuple[str, ...]]  # (protection, pictured tools in card order)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from what its seat sees."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """Return one element of ``legal`` (the dict itself)."""
+        ...
+
+
+def check_inputs(view: Any, legal: Any) -> None:
+    """Refuse anything but a seat's view and a non-empty list of action dicts.
+
+    This is what makes the bots fair by construction: a ``Game`` (which holds
+    the hidden cards) is rejected with a ``TypeError`` instead of being read.
+    """
+    if not isinstance(view, dict) or view.get("format") != VIEW_FORMAT:
+        raise TypeError(f"a bot takes a seat's view (a {VIEW_FORMAT!r} dict), "
+                        f"not {type(view).__name__}")
+    if not isinstance(view.get("seat"), int):
+        raise TypeError("a bot plays one seat: view(seat) with a seat number, not the open board")
+    if not isinstance(legal, (list, tuple)) or not legal or not all(
+            isinstance(a, dict) for a in legal):
+        raise TypeError("legal must be a non-empty list of action dicts")
+
+
+def keyed(legal: Sequence[Action]) -> list[tuple[Key, Action]]:
+    """Each legal action with its rules key (hashable, order-free), in the given order."""
+    return [(rules.action_key(a), a) for a in legal]
+
+
+def back_of(card: dict[str, Any]) -> Back:
+    """The public back of a loot object from a view."""
+    return card["protection"], tuple(card["tools"])
+
+
+def catalogue_back(loot_id: str) -> Back:
+    card = cards.LOOT_CARDS[loot_id]
+    return card.protection, card.tools
+
+
+def seen_loot_ids(view: View) -> set[str]:
+    """Loot ids whose place this seat knows: its own loot and the face-up discard."""
+    me = view["players"][view["seat"]]
+    own = {c["id"] for c in me["loot"] if "id" in c}
+    return own | {c["id"] for c in view["piles"]["loot"]["discard"]}
+
+
+def unseen_by_back(view: View) -> dict[Back, list[str]]:
+    """For each back, the loot ids (sorted) that may still lie behind it unseen."""
+    seen = seen_loot_ids(view)
+    groups: dict[Back, list[str]] = {}
+    for loot_id in sorted(cards.LOOT_CARDS):
+        if loot_id not in seen:
+            groups.setdefault(catalogue_back(loot_id), []).append(loot_id)
+    return groups
+
+
+def unseen_tools(view: View) -> Counter[str]:
+    """Tool cards this seat has not seen: in opponents' hands or the draw pile (R0.1)."""
+    me = view["players"][view["seat"]]
+    left: Counter[str] = Counter({t: cards.TOOLS_PER_TYPE for t in cards.TOOLS})
+    left.subtract(me["hand"] or {})
+    left.subtract(view["city"])
+    left.subtract(view["piles"]["tools"]["discard"])
+    return left

@@ -1,0 +1,171 @@
+"""Determinization: a full, possible position consistent with one seat's view.
+
+Information-set search needs positions to simulate, but a seat does not know
+its opponents' hands, the fronts of face-down loot or the order of the draw
+piles. :class:`Determinizer` samples that hidden part uniformly (given the
+counts the view shows) and builds a :class:`~langfinger_widget.state.State`
+on which the kernel's own ``rules.legal_keys`` / ``rules.apply`` run:
+
+* opponents' hands: the tools they are known to hold (``known``, R11.2),
+  topped up from the unseen tools to their ``hand_size``;
+* face-down loot (opponents', Villa, Museum): an unseen loot id with the same
+  back (protection and pictured tools), so the back stays as everyone saw it;
+* draw piles: every card left over, shuffled;
+* the seed: from the caller's generator, never from the view (which has none).
+
+The strongest check of all this is that ``views.view(sample, seat)`` equals the
+view we started from (tests/test_bots.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .. import cards
+from ..cards import TOOLS
+from ..state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
+from .base import Back, View, back_of, unseen_by_back, unseen_tools
+
+
+@dataclass
+class _Seat:
+    """The fixed part of one player, and what must be sampled for it."""
+
+    name: str
+    scoundrel: str
+    money: int
+    tokens: int
+    known: dict[str, int]
+    hand: dict[str, int] | None  # None: sample ``hidden`` tools on top of ``known``
+    hidden: int
+    loot: list[str | Back]  # an id where the front is known, else the back to fill
+
+
+class Determinizer:
+    """Samples positions consistent with ``view``; build once per decision, sample often.
+
+    Raises ``ValueError`` if the view is not one seat's view or if its counts
+    cannot be met (which would mean the view itself is inconsistent).
+    """
+
+    def __init__(self, view: View) -> None:
+        seat = view.get("seat")
+        if not isinstance(seat, int):
+            raise ValueError("determinize a seat's view, not the open board")
+        self.view = view
+        self.seat = seat
+        self._seats = [self._seat(p, i) for i, p in enumerate(view["players"])]
+        self._tool_pool = self._tools_to_deal()
+        self._loot_groups = unseen_by_back(view)
+        self._villa = [back_of(c) for c in view["villa"]]
+        self._museum = [back_of(c) for c in view["museum"]]
+        self._check_loot_counts()
+        self._fence_pool = self._fences_to_deal()
+
+    # --- reading the view -------------------------------------------------------------------
+    def _seat(self, p: View, i: int) -> _Seat:
+        known = empty_hand()
+        known.update(p["known"])
+        own = i == self.seat
+        hand: dict[str, int] | None = None
+        if own:
+            hand = empty_hand()
+            hand.update(p["hand"] or {})
+        hidden = 0 if own else p["hand_size"] - sum(known.values())
+        if hidden < 0:
+            raise ValueError(f"player {i} is known to hold more tools than the hand size")
+        loot: list[str | Back] = [c["id"] if "id" in c else back_of(c) for c in p["loot"]]
+        return _Seat(p["name"], p["scoundrel"], p["money"], p["tokens"], known, hand, hidden,
+                     loot)
+
+    def _tools_to_deal(self) -> list[str]:
+        """Unseen tools minus those known to be in opponents' hands, as a sorted card list."""
+        pool = unseen_tools(self.view)
+        for i, s in enumerate(self._seats):
+            if i != self.seat:
+                pool.subtract(s.known)
+        if any(n < 0 for n in pool.values()):
+            raise ValueError("the view shows more tools of a type than exist (R0.1)")
+        cards_ = [t for t in TOOLS for _ in range(pool[t])]
+        needed = sum(s.hidden for s in self._seats) + self.view["piles"]["tools"]["draw"]
+        if needed != len(cards_):
+            raise ValueError(f"{len(cards_)} unseen tools, but hands and draw pile hold {needed}")
+        return cards_
+
+    def _check_loot_counts(self) -> None:
+        wanted: Counter[Back] = Counter(self._villa + self._museum)
+        for s in self._seats:
+            wanted.update(b for b in s.loot if isinstance(b, tuple))
+        for back, n in wanted.items():
+            if n > len(self._loot_groups.get(back, [])):
+                raise ValueError(f"more face-down loot with back {back} than the deck holds")
+        unseen = sum(len(g) for g in self._loot_groups.values())
+        if unseen - sum(wanted.values()) != self.view["piles"]["loot"]["draw"]:
+            raise ValueError("the loot draw pile size does not match the unseen loot")
+
+    def _fences_to_deal(self) -> list[str]:
+        shown = {f["id"] for f in self.view["harbor"]}
+        shown |= {f["id"] for f in self.view["piles"]["fences"]["discard"]}
+        pool = sorted(set(cards.FENCE_CARDS) - shown)
+        if len(pool) != self.view["piles"]["fences"]["draw"]:
+            raise ValueError("the fence draw pile size does not match the unseen fences")
+        return pool
+
+    # --- sampling ---------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> State:
+        """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
+        v = self.view
+        tools = list(self._tool_pool)
+        rng.shuffle(tools)
+        groups = {b: rng.sample(ids, len(ids)) for b, ids in self._loot_groups.items()}
+        players = [self._player(s, tools, groups) for s in self._seats]
+        villa = [groups[b].pop() for b in self._villa]
+        museum = [groups[b].pop() for b in self._museum]
+        loot_draw = [i for ids in groups.values() for i in ids]
+        rng.shuffle(loot_draw)
+        fence_draw = list(self._fence_pool)
+        rng.shuffle(fence_draw)
+        tool_discard = [t for t in TOOLS for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]
+        return State(
+            players=players,
+            seed=rng.getrandbits(31),
+            variant=v["variant"],
+            round=v["round"],
+            phase=v["phase"],
+            start_player=v["start_player"],
+            city=list(v["city"]),
+            villa=villa,
+            museum=museum,
+            harbor=[f["id"] for f in v["harbor"]],
+            squares={p: list(row) for p, row in v["squares"].items()},
+            ruin_rates=dict(v["ruin_rates"]),
+            scoundrel_used={
+                pl: [i for i, p in enumerate(v["players"]) if p["scoundrel_used"][pl]]
+                for pl in SCOUNDREL_PLACES
+            },
+            piles={
+                "tools": Pile(tools, tool_discard),
+                "loot": Pile(loot_draw, [c["id"] for c in v["piles"]["loot"]["discard"]]),
+                "fences": Pile(fence_draw, [f["id"] for f in v["piles"]["fences"]["discard"]]),
+            },
+            money_by_round=[list(m) for m in v["money_by_round"]],
+        )
+
+    @staticmethod
+    def _player(s: _Seat, tools: list[str], groups: dict[Back, list[str]]) -> Player:
+        if s.hand is not None:
+            hand = dict(s.hand)
+        else:
+            hand = dict(s.known)
+            for t in tools[-s.hidden:] if s.hidden else ():
+                hand[t] += 1
+            del tools[len(tools) - s.hidden:]
+        loot = [c if isinstance(c, str) else groups[c].pop() for c in s.loot]
+        return Player(s.name, s.scoundrel, s.money, hand, loot, s.tokens, dict(s.known))
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """One sampled position consistent with ``view`` (see :class:`Determinizer`)."""
+    return Determinizer(view).sample(rng)

@@ -1,0 +1,207 @@
+"""ISMCTSBot: single-observer information-set Monte Carlo tree search.
+
+After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+Search" (2012). One tree is grown for the deciding seat; its edges are
+actions. Every iteration
+
+1. *determinizes*: samples a full position consistent with the seat's view
+   (:mod:`.determinize`), so hidden hands, loot fronts and pile orders are
+   guessed afresh each time;
+2. *selects* down the tree with UCB1, among only the actions legal in that
+   sample (a child's "availability" counts how often it could have been
+   chosen, which replaces the parent's visit count in UCB);
+3. *expands* one untried action;
+4. *rolls out* with a cheap policy (mostly some non-pass action, best sale at
+   the Harbor) to the end of the game or a few rounds ahead, where a money
+   heuristic stands in for the result;
+5. *backs up* each player's reward into the nodes of their own moves.
+
+Every move is simulated by the kernel (``rules.legal_keys`` / ``rules.apply``):
+the bot has no rules of its own. The seed of each sample comes from the bot's
+generator, so a fixed iteration budget gives a fixed answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from collections.abc import Sequence
+
+from .. import cards, rules
+from ..rules import Key
+from ..state import State
+from .base import Action, View, check_inputs, keyed
+from .determinize import Determinizer
+
+DEFAULT_ITERATIONS = 400
+
+
+class _Node:
+    """An edge's target: statistics of one action, for the player who took it."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[Key, _Node] = {}
+
+
+class ISMCTSBot:
+    """Information-set MCTS with a budget of ``iterations`` or ``time`` seconds a move.
+
+    ``c`` is the UCB exploration constant (rewards lie in [0, 1]);
+    ``rounds_ahead`` is how many rounds after the current one a rollout may run
+    before the heuristic scores it; ``temperature`` (money units) turns money
+    gaps into win chances at that cutoff.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
+                 c: float = 0.7, rounds_ahead: int = 1, temperature: float = 3.0) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time is not None and time <= 0:
+            raise ValueError("time must be a positive number of seconds")
+        self.seed = seed
+        self.iterations = iterations if iterations is not None or time is not None \
+            else DEFAULT_ITERATIONS
+        self.time = time
+        self.c = c
+        self.rounds_ahead = rounds_ahead
+        self.temperature = temperature
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+
+    # --- the Bot protocol ---------------------------------------------------------------------
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        check_inputs(view, legal)
+        if len(legal) == 1:  # nothing to decide: save the search
+            return legal[0]
+        return self.evaluate(view, legal)[0]
+
+    def evaluate(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
+        """The best action and its estimated value for the seat (a win chance in [0, 1])."""
+        check_inputs(view, legal)
+        rng = random.Random(self._rng.getrandbits(64))
+        pairs = keyed(legal)
+        root = self._search(view, rng)
+        best = max(
+            range(len(pairs)),
+            key=lambda i: _rank(root.children.get(pairs[i][0]), -i),
+        )
+        node = root.children.get(pairs[best][0])
+        value = node.total / node.visits if node and node.visits else 0.5
+        return pairs[best][1], value
+
+    # --- search -----------------------------------------------------------------------------
+    def _search(self, view: View, rng: random.Random) -> _Node:
+        sampler = Determinizer(view)
+        root = _Node(view["seat"])
+        limit = self.iterations
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        last_round = view["round"] + self.rounds_ahead
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and _time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler.sample(rng), rng, last_round)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
+        path = [root]
+        node = root
+        while state.phase != "over" and state.round <= last_round:
+            keys = rules.legal_keys(state)
+            mover = rules.to_move(state)
+            assert mover is not None
+            for k in keys:
+                child = node.children.get(k)
+                if child is not None:
+                    child.avail += 1
+            untried = [k for k in keys if k not in node.children]
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                node.children[key] = child
+                rules.apply(state, key)
+                path.append(child)
+                break
+            key = self._select(node, keys)
+            rules.apply(state, key)
+            node = node.children[key]
+            path.append(node)
+        _rollout(state, rng, last_round)
+        rewards = self._rewards(state)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _select(self, node: _Node, keys: list[Key]) -> Key:
+        best_key, best = keys[0], -math.inf
+        for k in keys:
+            child = node.children[k]
+            score = child.total / child.visits + self.c * math.sqrt(
+                math.log(child.avail) / child.visits)
+            if score > best:
+                best_key, best = k, score
+        return best_key
+
+    def _rewards(self, state: State) -> list[float]:
+        """Win chances: exact when the game is over, else a softmax of heuristic scores."""
+        if state.phase == "over":
+            won = rules.winners(state)
+            return [1.0 / len(won) if i in won else 0.0 for i in range(state.num_players)]
+        scores = [heuristic_score(state, i) / self.temperature for i in range(state.num_players)]
+        top = max(scores)
+        weights = [math.exp(s - top) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+def _rank(node: _Node | None, order: int) -> tuple[int, float, int]:
+    """Most visited first, then the best mean, then the earlier legal action."""
+    if node is None or not node.visits:
+        return (0, 0.0, order)
+    return (node.visits, node.total / node.visits, order)
+
+
+def heuristic_score(state: State, seat: int) -> float:
+    """Money now, plus what held loot and tools should turn into (R8.1, R5.1)."""
+    p = state.players[seat]
+    loot = sum(cards.LOOT_CARDS[i].value for i in p.loot)
+    return p.money + 0.75 * loot + 0.2 * p.hand_size()
+
+
+def _rollout(state: State, rng: random.Random, last_round: int) -> None:
+    """Play on with a cheap policy until the game ends or ``last_round`` is over."""
+    while state.phase != "over" and state.round <= last_round:
+        rules.apply(state, rollout_policy(state, rng))
+
+
+def rollout_policy(state: State, rng: random.Random) -> Key:
+    """Mostly act (a random non-pass action, the best sale at the Harbor), sometimes pass."""
+    keys = rules.legal_keys(state)
+    if len(keys) == 1 or state.phase == "place":
+        return keys[rng.randrange(len(keys))]
+    acting = keys[:-1]  # pass is always last (rules.legal_keys)
+    if acting[0][0] == "sell":
+        return max(acting, key=lambda k: _sale_gain(k))
+    if rng.random() < 0.1:
+        return rules.PASS
+    return acting[rng.randrange(len(acting))]
+
+
+def _sale_gain(key: Key) -> int:
+    fence = cards.FENCE_CARDS[key[1]]
+    sold = [cards.LOOT_CARDS[i] for i in key[2]]
+    return sum(c.value + fence.buys[c.kind][1] for c in sold)
