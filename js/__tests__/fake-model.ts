@@ -1,0 +1,76 @@
+/** A stand-in for the anywidget model: traits in a dict, change events, a record of sent messages. */
+import { act } from "preact/test-utils";
+import type { AnyModel, WidgetState } from "../types";
+import widget from "../widget";
+
+type Cb = (...args: unknown[]) => void;
+
+export class FakeModel implements AnyModel {
+  sent: unknown[] = [];
+  private listeners = new Map<string, Set<Cb>>();
+  constructor(public state: Record<string, unknown>) {}
+  get(name: string): unknown {
+    return this.state[name];
+  }
+  on(event: string, cb: Cb): void {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)?.add(cb);
+  }
+  off(event?: string | null, cb?: Cb | null): void {
+    if (event && cb) this.listeners.get(event)?.delete(cb);
+  }
+  send(msg: unknown): void {
+    this.sent.push(msg);
+  }
+  save_changes(): void {}
+  /** Python changed a trait. */
+  set(name: string, value: unknown): void {
+    act(() => {
+      this.state[name] = value;
+      for (const cb of this.listeners.get(`change:${name}`) ?? []) cb();
+    });
+  }
+  /** Python sent a custom message. */
+  emit(msg: unknown): void {
+    act(() => {
+      for (const cb of this.listeners.get("msg:custom") ?? []) cb(msg, []);
+    });
+  }
+  listenerCount(): number {
+    let n = 0;
+    for (const s of this.listeners.values()) n += s.size;
+    return n;
+  }
+}
+
+/** Render the widget the way anywidget does; returns the model, the element and the cleanup. */
+export function mount(state: WidgetState): { model: FakeModel; el: HTMLElement; cleanup: () => void } {
+  const model = new FakeModel({ ...state });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  let cleanup: () => void = () => {};
+  act(() => {
+    cleanup = widget.render({ model, el });
+  });
+  return {
+    model,
+    el,
+    cleanup: () => {
+      act(() => cleanup());
+      el.remove();
+    },
+  };
+}
+
+export function q<T extends Element = HTMLElement>(el: Element, selector: string): T {
+  const found = el.querySelector<T & Element>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found as T;
+}
+
+export function click(el: Element, selector: string): void {
+  const target = q(el, selector);
+  act(() => {
+    target.click();
+  });
+}
