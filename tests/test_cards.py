@@ -247,12 +247,12 @@ def test_R0_3_harbor_example_can_be_replayed() -> None:
 
 def test_R0_3_every_kind_sells_and_the_economy_is_even() -> None:
     loot_count = Counter(c.kind for c in LOOT_CARDS.values() if c.kind != "money")
-    loot_value = Counter()
+    loot_value: Counter[str] = Counter()
     for c in LOOT_CARDS.values():
         loot_value[c.kind] += c.value
     fences = Counter(k for f in FENCE_CARDS.values() for k in f.buys)
-    capacity = Counter()
-    bonus = Counter()
+    capacity: Counter[str] = Counter()
+    bonus: Counter[str] = Counter()
     for f in FENCE_CARDS.values():
         for k, (count, b) in f.buys.items():
             capacity[k] += count
