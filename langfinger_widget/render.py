@@ -152,7 +152,8 @@ def _token(view: View, seat: int, cx: float, cy: float, r: float = 11) -> str:
         body = f'<polygon points="{_shape_points(sc.shape, cx, cy, r)}" fill="{fill}"/>'
     initial = _t(cx, cy + 4, player["name"][:1], size=11, weight="bold", anchor="middle",
                  fill="#fff" if sc.colour != "yellow" else "#222")
-    return f'<g role="img" aria-label="{label}" data-seat="{seat}">{body}{initial}</g>'
+    return (f'<g class="token" role="img" aria-label="{label}" data-seat="{seat}">'
+            f"{body}{initial}</g>")
 
 
 def _shape_points(shape: str, cx: float, cy: float, r: float) -> str:
@@ -196,7 +197,8 @@ def _card_lines(view: View, place: str) -> list[tuple[list[str], str, dict[str, 
                 for i, tool in enumerate(view["city"])]
     if place == "ruin":
         return [([f"{rate}  " + ("taken by " + _name(view, s) if s is not None else "open")],
-                 "#eee" if s is not None else "#f4efe3", {"data-rate": rate})
+                 "#eee" if s is not None else "#f4efe3",
+                 {"data-rate": rate, **({"data-taken-by": str(s)} if s is not None else {})})
                 for rate, s in view["ruin_rates"].items()]
     if place == "harbor":
         cards = []
@@ -231,6 +233,8 @@ def _column_svg(view: View, place: str, x: float, y: float, height: float) -> li
         for k, line in enumerate(lines):
             out.append(_t(x + 14, cy + 15 + k * ROW, line, size=11,
                           weight="bold" if k == 0 and place != "city" else "normal"))
+        if "data-taken-by" in attrs:  # R6.2: the token waits on its exchange square
+            out.append(_token(view, int(attrs["data-taken-by"]), x + COLUMN_W - 26, cy + h / 2, 8))
         out.append("</g>")
         cy += h + 4
     out.append("</g>")
