@@ -54,6 +54,10 @@ MAX_PACE = 10.0
 LOG_LIMIT = 100
 
 
+class SeatError(traitlets.TraitError, ValueError):
+    """A seat that the game does not have (a ValueError, as for any bad argument)."""
+
+
 class Bot(Protocol):
     """What the widget needs of a bot (see ``lf.bots``): it sees only a seat's view."""
 
@@ -513,7 +517,7 @@ class LangfingerWidget(anywidget.AnyWidget):
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
         if seat is not None and not 0 <= seat < self._game.num_players:
-            raise traitlets.TraitError(
+            raise SeatError(
                 f"seat must be None or 0..{self._game.num_players - 1}, not {seat!r}"
             )
         return seat  # type: ignore[no-any-return]

@@ -1,0 +1,436 @@
+"""The widget's comm, driven as the front end would drive it, including as an adversary.
+
+Every intent goes through ``LangfingerWidget.handle_message`` (what the comm
+calls for a custom message) or ``_handle_msg`` (the raw ipywidgets message for
+a state update). The tests forge and garble them, and check two promises:
+a refused intent leaves the game exactly as it was and says why (naming the
+ruling where a rule refuses it); and no trait or message ever carries what the
+shown seat may not see, judged against the full state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+import langfinger_widget as lf
+from langfinger_widget import widget as widget_module
+from langfinger_widget.widget import LangfingerWidget
+
+PLACE_MUSEUM = {"type": "place", "place": "museum"}
+
+
+class Spy:
+    """Records the custom messages a widget sends (its `send`), as the page would receive them."""
+
+    def __init__(self, w: LangfingerWidget) -> None:
+        self.sent: list[Any] = []
+        w.send = self.sent.append
+
+
+def make(**kw: Any) -> tuple[LangfingerWidget, Spy]:
+    kw.setdefault("players", 3)
+    kw.setdefault("seed", 7)
+    kw.setdefault("bots", {1: "random", 2: "random"})
+    kw.setdefault("autoplay", False)
+    w = LangfingerWidget(**kw)
+    return w, Spy(w)
+
+
+def snapshot(w: LangfingerWidget) -> str:
+    return json.dumps([w.game.to_dict(), w.game.history], sort_keys=True)
+
+
+# --- construction and the Python API ----------------------------------------------------------
+
+
+def test_traits_mirror_the_seats_redacted_picture() -> None:
+    w, _ = make(seat=0)
+    g = w.game
+    assert w.view == g.view(0)
+    assert w.log == g.log(0)
+    assert w.legal == g.legal_actions()  # seat 0 starts (start_player 0)
+    assert w.human_seats == [0]
+    assert w.bots == {"1": "random", "2": "random"}
+    assert w.seat == 0 and w.pace == 0.6 and w.error == "" and w.move_number == 0
+
+
+def test_default_bots_and_api_contract() -> None:
+    w = LangfingerWidget(players=3, seed=3, autoplay=False)
+    assert set(w.bots) == {"1"} and w.human_seats == [0, 2]
+    with pytest.raises(ValueError):
+        LangfingerWidget(players=3, seed=3, seat=3, autoplay=False)
+    with pytest.raises(lf.IllegalAction):
+        w.play({"type": "pass"})  # R2.1: no passing while placing
+    assert w.game.history == []
+
+
+def test_python_play_moves_the_board_and_highlights() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    assert w.game.history == [PLACE_MUSEUM]
+    assert w.move_number == 1
+    assert w.view["squares"]["museum"][0] == 0
+    assert w.highlight == {
+        "seat": 0,
+        "action": PLACE_MUSEUM,
+        "by": "python",
+        "place": "museum",
+        "square": 0,
+        "move": 1,
+    }
+    assert w.legal == []  # seat 1 (a bot) decides now: its legal actions would reveal its hand
+
+
+def test_step_bots_plays_until_a_human_decides() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    assert w.step_bots() == 2
+    assert w.game.to_move == 0 and w.legal == w.game.legal_actions()
+    assert w.highlight["by"] == "bot" and w.highlight["seat"] == 2
+
+
+def test_save_and_load_continue_the_position() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    w.step_bots()
+    position = w.save()
+    twin = LangfingerWidget.load(position, seat=0, bots={1: "random", 2: "random"}, autoplay=False)
+    assert twin.view == w.view
+    assert twin.legal == w.legal
+    with pytest.raises(lf.InvalidState):
+        LangfingerWidget.load({"format": "langfinger/1"}, autoplay=False)
+
+
+def test_undo_takes_back_the_bots_moves_after_the_humans() -> None:
+    w, spy = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    w.step_bots()
+    before = snapshot(w)
+    w.play({"type": "place", "place": "city"})
+    w.step_bots()
+    reply = w.handle_message({"kind": "undo"})
+    assert reply == {"kind": "result", "ok": True, "error": ""} and spy.sent == [reply]
+    assert snapshot(w) == before and w.game.to_move == 0
+    fresh, _ = make(seat=0)
+    assert fresh.handle_message({"kind": "undo"})["ok"] is False
+
+
+def test_new_game_message_deals_again() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    w.step_bots()
+    assert w.handle_message({"kind": "new_game"})["ok"] is True
+    assert w.move_number == 0 and w.game.history == [] and w.view["round"] == 1
+    assert w.game.num_players == 3
+
+
+def test_bots_changed_from_python() -> None:
+    w, _ = make(seat=0)
+    w.bots = {}
+    assert w.human_seats == [0, 1, 2]
+    w.bots = {2: "random"}
+    assert w.bots == {"2": "random"} and w.human_seats == [0, 1]
+
+
+# --- intents from the page --------------------------------------------------------------------
+
+
+def test_legal_act_is_played_and_answered() -> None:
+    w, spy = make(seat=0)
+    reply = w.handle_message({"kind": "act", "action": PLACE_MUSEUM, "move": 0})
+    assert reply == {"kind": "result", "ok": True, "error": ""}
+    assert spy.sent == [reply]
+    assert w.game.history == [PLACE_MUSEUM] and w.highlight["by"] == "human"
+
+
+FORGED: list[tuple[str, Any, str]] = [
+    ("a string", "act", r"^not a message"),
+    ("a list", [{"kind": "act", "action": PLACE_MUSEUM}], r"^not a message"),
+    ("null", None, r"^not a message"),
+    ("no kind", {"action": PLACE_MUSEUM}, r"^unknown message kind"),
+    ("unknown kind", {"kind": "cheat", "action": PLACE_MUSEUM}, r"^unknown message kind"),
+    ("kind not a string", {"kind": ["act"], "action": PLACE_MUSEUM}, r"^unknown message kind"),
+    ("no action", {"kind": "act"}, r"not an action"),
+    ("action not a dict", {"kind": "act", "action": "museum"}, r"not an action"),
+    ("action of unknown type", {"kind": "act", "action": {"type": "teleport"}}, r"not an action"),
+    ("unknown place", {"kind": "act", "action": {"type": "place", "place": "bank"}}, r""),
+    ("passing while placing", {"kind": "act", "action": {"type": "pass"}}, r"^R2\.1"),
+    ("wrong phase", {"kind": "act", "action": {"type": "take_tools", "tools": []}}, r"^R"),
+    ("claims another seat", {"kind": "act", "action": PLACE_MUSEUM, "seat": 1}, r"^wrong seat"),
+    ("stale", {"kind": "act", "action": PLACE_MUSEUM, "move": 5}, r"^stale"),
+    ("extra junk in the action", {"kind": "act", "action": {**PLACE_MUSEUM, "x": 1}}, r""),
+]
+
+
+@pytest.mark.parametrize(("label", "message", "pattern"), FORGED, ids=[f[0] for f in FORGED])
+def test_forged_or_malformed_intent_changes_nothing(label: str, message: Any, pattern: str) -> None:
+    w, spy = make(seat=0)
+    before, traits = snapshot(w), json.dumps(w.get_state(["view", "legal", "log"]))
+    reply = w.handle_message(message)
+    if label == "extra junk in the action" and reply["ok"]:
+        # Tolerating unknown keys is a valid reading of an action; then it must be the same move.
+        assert w.game.history == [PLACE_MUSEUM]
+        return
+    assert reply["kind"] == "result" and reply["ok"] is False, reply
+    assert reply["error"] and re.search(pattern, reply["error"]), reply["error"]
+    assert w.error == reply["error"]
+    assert spy.sent == [reply]
+    assert snapshot(w) == before
+    assert json.dumps(w.get_state(["view", "legal", "log"])) == traits
+
+
+def test_acting_out_of_turn_is_refused_naming_the_ruling() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)  # seat 1 (a bot) is to move now
+    before = snapshot(w)
+    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "city"}})
+    assert reply["ok"] is False and reply["error"].startswith("R2.1/R3.1")
+    assert "seat 1" in reply["error"]
+    assert snapshot(w) == before
+
+
+def test_stale_intent_after_the_board_moved_on() -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    w.step_bots()
+    before = snapshot(w)
+    city = {"type": "place", "place": "city"}
+    reply = w.handle_message({"kind": "act", "action": city, "move": 0})
+    assert reply["ok"] is False and reply["error"].startswith("stale")
+    assert snapshot(w) == before
+    # The same intent quoting the current move goes through, and clears the error.
+    ok = w.handle_message({"kind": "act", "action": city, "move": 3})
+    assert ok["ok"] is True and w.error == ""
+
+
+def test_game_over_refuses_every_act() -> None:
+    w, _ = make(seat=0, seed=11)
+    rng = random.Random(0)
+    while not w.game.is_over:
+        if w.legal:
+            w.handle_message({"kind": "act", "action": rng.choice(w.legal)})
+        w.step_bots()
+    before = snapshot(w)
+    reply = w.handle_message({"kind": "act", "action": {"type": "pass"}})
+    assert reply["ok"] is False and reply["error"].startswith("R10.1")
+    assert snapshot(w) == before and w.legal == []
+
+
+def test_why_explains_without_playing() -> None:
+    w, spy = make(seat=0)
+    before = snapshot(w)
+    why = w.handle_message({"kind": "why", "action": {"type": "pass"}})
+    assert why["kind"] == "why" and why["action"] == {"type": "pass"}
+    assert why["reason"].startswith("R2.1")
+    assert w.handle_message({"kind": "why", "action": PLACE_MUSEUM})["reason"] is None
+    assert snapshot(w) == before and len(spy.sent) == 2
+    assert w.error == ""  # asking is not an error
+
+
+def test_front_end_may_set_pace_but_nothing_else() -> None:
+    w, _ = make(seat=0)
+    resent: list[Any] = []
+    w.send_state = lambda key=None: resent.append(key)
+    view_before = dict(w.view)
+    state = {"seat": 1, "view": {}, "legal": [{"type": "pass"}], "pace": 99}
+    update = {"method": "update", "state": state, "buffer_paths": []}
+    w._handle_msg({"content": {"data": update}, "buffers": []})
+    assert w.seat == 0 and w.view == view_before and w.legal == w.game.legal_actions()
+    assert w.pace == widget_module.MAX_PACE  # clamped
+    assert "may not change" in w.error and ["legal", "seat", "view"] in resent
+
+
+# --- hot seat --------------------------------------------------------------------------------
+
+
+def test_hot_seat_handover_only_to_the_player_to_move() -> None:
+    w, spy = make(seat=0, bots={2: "random"})
+    assert w.human_seats == [0, 1]
+    w.handle_message({"kind": "act", "action": PLACE_MUSEUM})
+    assert w.game.to_move == 1
+    assert w.legal == [] and w.view["players"][1]["hand"] is None  # seat 0 still sees only its own
+    for bad in ({"kind": "reveal", "seat": 2}, {"kind": "reveal", "seat": 0},
+                {"kind": "reveal", "seat": "1"}, {"kind": "reveal", "seat": True},
+                {"kind": "reveal"}):  # fmt: skip
+        reply = w.handle_message(bad)
+        assert reply["ok"] is False, bad
+        assert w.seat == 0
+    reply = w.handle_message({"kind": "reveal", "seat": 1})
+    assert reply["ok"] is True and w.seat == 1
+    assert w.view == w.game.view(1) and w.legal == w.game.legal_actions()
+    assert w.view["players"][0]["hand"] is None
+    assert spy.sent[-1] == reply
+
+
+def test_open_board_acts_for_humans_only() -> None:
+    w, _ = make(seat=None, bots={1: "random"})
+    assert w.view == w.game.view(None) and w.legal == w.game.legal_actions()
+    w.handle_message({"kind": "act", "action": PLACE_MUSEUM})
+    assert w.game.to_move == 1 and w.legal == []  # a bot's decision is not clickable
+    w.step_bots()
+    assert w.game.to_move == 2 and w.legal == w.game.legal_actions()
+
+
+# --- hints -----------------------------------------------------------------------------------
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.views: list[dict[str, Any]] = []
+
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        self.views.append(view)
+        return legal[-1]
+
+
+def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = _Recorder()
+
+    class FakeBots:
+        @staticmethod
+        def make(name: str, seed: int = 0, **_: Any) -> _Recorder:
+            assert name == "ismcts"
+            return recorder
+
+    w, spy = make(seat=0)
+    monkeypatch.setattr(widget_module, "_bots_module", lambda: FakeBots)
+    before = snapshot(w)
+    reply = w.handle_message({"kind": "hint"})
+    assert reply == {"kind": "hint", "action": w.game.legal_actions()[-1], "error": ""}
+    assert recorder.views == [w.game.view(0)]
+    assert w.hint["action"] == reply["action"] and w.hint["seat"] == 0
+    assert snapshot(w) == before and spy.sent == [reply]
+
+
+def test_hint_unavailable_without_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(widget_module, "_bots_module", lambda: None)
+    w, _ = make(seat=0)
+    reply = w.handle_message({"kind": "hint"})
+    assert reply["action"] is None and "unavailable" in reply["error"]
+    w.play(PLACE_MUSEUM)  # not seat 0's decision now
+    assert w.handle_message({"kind": "hint"})["action"] is None
+
+
+# --- bots that misbehave, and the bot thread ---------------------------------------------------
+
+
+class _Broken:
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        raise RuntimeError("boom")
+
+
+class _Cheat:
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"type": "pass"}
+
+
+@pytest.mark.parametrize(("bot", "pattern"), [(_Broken(), "failed"), (_Cheat(), "illegal action")])
+def test_a_misbehaving_bot_stops_with_an_error(bot: Any, pattern: str) -> None:
+    w, _ = make(seat=0)
+    w.play(PLACE_MUSEUM)
+    w._bot_players[1] = bot
+    before = snapshot(w)
+    assert w.step_bots() == 0
+    assert pattern in w.error and snapshot(w) == before
+
+
+def test_bot_thread_plays_until_a_human_decides() -> None:
+    w = LangfingerWidget(players=3, seed=5, seat=0, bots={1: "random", 2: "random"}, pace=0)
+    try:
+        w.play(PLACE_MUSEUM)
+        assert w.wait_for_bots(timeout=30)
+        assert w.game.to_move == 0 and w.move_number == 3
+        assert w.legal == w.game.legal_actions()
+    finally:
+        w.close()
+
+
+def test_real_bots_from_lf_bots_fill_bot_seats() -> None:
+    w, _ = make(seat=0, bots={1: "greedy", 2: "random"})
+    if widget_module._bots_module() is None:
+        assert w.bots == {"1": "random", "2": "random"}  # until lf.bots exists
+    else:
+        assert w.bots == {"1": "greedy", "2": "random"}
+    w.play(PLACE_MUSEUM)
+    assert w.step_bots() == 2
+
+
+# --- nothing hidden ever leaves ----------------------------------------------------------------
+
+
+def hidden_ids(g: lf.Game, seat: int) -> set[str]:
+    """Card ids whose front `seat` may not know right now, from the full state."""
+    s = g.state
+    hidden = set(s.villa) | set(s.museum) | set(s.piles["loot"].draw) | set(s.piles["fences"].draw)
+    for k, p in enumerate(s.players):
+        if k != seat:
+            hidden |= set(p.loot)
+    return hidden
+
+
+def never_shown_in_log(g: lf.Game, seat: int) -> set[str]:
+    """Ids the seat's log may never contain: cards on the Villa/Museum displays and opponents'
+    non-chest loot (R5.3, R11.1), as long as no loot pile was reshuffled (R9.2: a reshuffled
+    card may have been seen before)."""
+    if any(e["type"] == "reshuffle" and e.get("pile") == "loot" for e in g.log(None)):
+        return set()
+    s = g.state
+    ids = set(s.villa) | set(s.museum)
+    for k, p in enumerate(s.players):
+        if k != seat:
+            ids |= {i for i in p.loot if lf.LOOT_CARDS[i].protection != "chest"}
+    return ids
+
+
+ID = re.compile(r'"([LF]\d\d)"')
+
+
+def assert_nothing_hidden(w: LangfingerWidget, spy: Spy) -> None:
+    seat = w.seat
+    assert seat is not None
+    g = w.game
+    state = w.get_state()  # every synced trait, exactly as it would go over the wire
+    public = {k: v for k, v in state.items() if k != "log"}
+    text = json.dumps(public) + json.dumps(spy.sent)
+    leaked = set(ID.findall(text)) & hidden_ids(g, seat)
+    assert not leaked, f"seat {seat} was sent hidden card ids {leaked}"
+    leaked_log = set(ID.findall(json.dumps(state["log"]))) & never_shown_in_log(g, seat)
+    assert not leaked_log, f"seat {seat}'s log carries hidden ids {leaked_log}"
+    assert state["log"] == g.log(seat)[-widget_module.LOG_LIMIT :]
+    for k, p in enumerate(state["view"]["players"]):
+        if k != seat:
+            assert p["hand"] is None, f"seat {seat} sees the hand of seat {k}"
+    if g.to_move != seat:
+        assert state["legal"] == [], "another seat's legal actions reveal its hand"
+    assert '"seed"' not in json.dumps(state), "the seed reveals every shuffle"
+    assert state["view"]["piles"]["loot"]["draw"] == len(g.state.piles["loot"].draw)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_trait_or_message_ever_carries_what_the_seat_may_not_see(seed: int) -> None:
+    rng = random.Random(seed)
+    w, spy = make(seat=0, seed=seed, bots={2: "random"})  # hot seat 0 and 1, a bot at 2
+    steps = 0
+    while not w.game.is_over and steps < 3000:
+        seat = w.game.to_move
+        if seat in w.human_seats and seat != w.seat:
+            w.handle_message({"kind": "reveal", "seat": seat})
+        elif w.legal:
+            action = rng.choice(w.legal)
+            w.handle_message({"kind": "why", "action": action})
+            w.handle_message({"kind": "act", "action": action, "move": w.move_number})
+        else:
+            w.step_bots(limit=1)
+        # Probe with an intent for the wrong seat now and then: refusals must not leak either.
+        if steps % 7 == 0:
+            w.handle_message({"kind": "act", "action": {"type": "steal", "slot": 0, "pay": []}})
+        assert_nothing_hidden(w, spy)
+        spy.sent.clear()
+        steps += 1
+    assert w.game.is_over, "a game between random players should end within 3000 steps"
+    assert w.view["winners"] == w.game.winners
