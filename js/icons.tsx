@@ -47,8 +47,7 @@ const TOOL_DRAWINGS: Record<Tool, () => JSX.Element> = {
   lockpick: () => (
     <g {...stroke}>
       <circle cx="6.5" cy="17.5" r="3.2" />
-      <path d="M8.8 15.2 L18.5 5.5 L20.5 7.5 L19 9" />
-      <path d="M13 11 l1.6 1.6" />
+      <path d="M8.8 15.2 L16.8 7.2 L17.9 8.1 L18.7 6.5 L19.8 7.4 L20.6 5.6" />
     </g>
   ),
   hammer: () => (

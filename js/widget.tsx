@@ -7,8 +7,12 @@ import { App } from "./board/app";
 import type { AnyModel } from "./types";
 
 function render({ model, el }: { model: AnyModel; el: HTMLElement }): () => void {
+  el.classList.add("lf-host");
   preactRender(<App model={model} />, el);
-  return () => preactRender(null, el);
+  return () => {
+    preactRender(null, el);
+    el.classList.remove("lf-host");
+  };
 }
 
 export default { render };

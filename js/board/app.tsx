@@ -237,7 +237,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           <Players />
           <Places />
           <MoneyTrack />
-          <div class="lf-act">
+          <div class={`lf-act ${view.is_over ? "lf-act-over" : ""}`}>
             <Composer />
             {privacy !== null ? (
               <PrivacyScreen seat={privacy} onReveal={() => send({ kind: "reveal", seat: privacy })} />

@@ -136,6 +136,7 @@ export function FenceFace(props: { fence: Fence; small?: boolean }): JSX.Element
           );
         })}
       </span>
+      <small class="lf-fence-id">{fence.id}</small>
     </span>
   );
 }

@@ -6,6 +6,7 @@ import type { JSX } from "preact";
 import { ToolIcon } from "../icons";
 import { actionWords, decisionWords, plural } from "../format";
 import { canPass, rateGives, stealChoice } from "../intents";
+import type { Action } from "../types";
 import { currentAction, draftAction, hasSelection } from "./compose";
 import { useUi } from "./ui";
 
@@ -27,6 +28,13 @@ function prompt(kind: string | undefined, hasPick: boolean, need: number): strin
   }
 }
 
+function draftHasPicks(a: Action): boolean {
+  if (a.type === "take_tools") return a.tools.length > 0;
+  if (a.type === "exchange") return a.give.length > 0;
+  if (a.type === "sell") return a.loot.length > 0;
+  return true;
+}
+
 export function Composer(): JSX.Element | null {
   const { view, legal, sel, ctl, pending, handCards, mySeat } = useUi();
   if (view.is_over || !view.decision) return null;
@@ -44,7 +52,7 @@ export function Composer(): JSX.Element | null {
       {mine ? (
         <>
           <p class="lf-prompt">{prompt(kind, hasSelection(sel), sel.rate ? rateGives(sel.rate) : 0)}</p>
-          {current || draft ? (
+          {current || (draft && draftHasPicks(draft)) ? (
             <p class="lf-draft" data-testid="draft">
               You will {actionWords(view, current ?? (draft as NonNullable<typeof draft>))}.
             </p>
@@ -85,15 +93,17 @@ export function Composer(): JSX.Element | null {
                 Cancel
               </button>
             ) : null}
-            <button
-              type="button"
-              class="lf-btn"
-              data-testid="pass"
-              disabled={!canPass(legal) || pending}
-              onClick={() => ctl.pass()}
-            >
-              Pass
-            </button>
+            {kind === "place" && !canPass(legal) ? null : (
+              <button
+                type="button"
+                class="lf-btn"
+                data-testid="pass"
+                disabled={!canPass(legal) || pending}
+                onClick={() => ctl.pass()}
+              >
+                Pass
+              </button>
+            )}
           </div>
         </>
       ) : null}

@@ -15,9 +15,7 @@ function SpentTag(props: { place: string; spent: boolean }): JSX.Element {
       class={`lf-spent ${props.spent ? "lf-is-spent" : ""}`}
       title={`Scoundrel ${props.spent ? "already used" : "still free"} at the ${props.place} this round`}
     >
-      {props.place}
-      <span aria-hidden="true">{props.spent ? " ✗" : " ✓"}</span>
-      <span class="lf-sr">{props.spent ? " used" : " free"}</span>
+      {props.place}: {props.spent ? "used" : "free"}
     </span>
   );
 }
@@ -110,7 +108,7 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
 export function Players(): JSX.Element {
   const { view } = useUi();
   return (
-    <div class="lf-players">
+    <div class="lf-players" style={{ "--lf-n": String(view.players.length) }}>
       {view.players.map((p) => (
         <PlayerPanel key={p.seat} p={p} />
       ))}
