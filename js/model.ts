@@ -16,6 +16,7 @@ export const TRAITS = [
   "human_seats",
   "highlight",
   "hint",
+  "move_number",
 ] as const;
 
 function asArray<T>(x: unknown): T[] {
@@ -31,6 +32,7 @@ export function readState(model: AnyModel): WidgetState {
   const view = model.get("view");
   const seat = model.get("seat");
   const pace = model.get("pace");
+  const move = model.get("move_number");
   return {
     view: view && typeof view === "object" && "players" in (view as object) ? (view as WidgetState["view"]) : null,
     legal: asArray(model.get("legal")),
@@ -42,6 +44,7 @@ export function readState(model: AnyModel): WidgetState {
     human_seats: asArray<number>(model.get("human_seats")),
     highlight: asObject(model.get("highlight")),
     hint: asObject(model.get("hint")),
+    move_number: typeof move === "number" ? move : null,
   };
 }
 

@@ -106,14 +106,21 @@ export interface GameEvent {
   [field: string]: unknown;
 }
 
+/** The last move made (widget.py adds where it happened and the move number). */
 export interface Highlight {
   seat?: number;
   action?: Action;
+  place?: Place | null;
+  square?: number | null;
+  by?: string;
+  move?: number;
 }
 
 export interface Hint {
-  action?: Action;
+  action?: Action | null;
   value?: number;
+  seat?: number;
+  move?: number;
 }
 
 /** Everything the widget syncs from Python, as one snapshot. */
@@ -128,10 +135,12 @@ export interface WidgetState {
   human_seats: number[];
   highlight: Highlight;
   hint: Hint;
+  /** Actions played so far (widget.py); quoted in `act` so that a stale intent is refused. */
+  move_number: number | null;
 }
 
 export type OutMessage =
-  | { kind: "act"; action: Action }
+  | { kind: "act"; action: Action; move?: number }
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }
@@ -141,6 +150,7 @@ export type OutMessage =
 export type InMessage =
   | { kind: "result"; ok: boolean; error?: string }
   | { kind: "why"; action: Action; reason: string | null }
+  | { kind: "hint"; action: Action | null; error: string }
   | { kind: string; [field: string]: unknown };
 
 /** The part of the anywidget model the front end uses. */

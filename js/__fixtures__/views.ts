@@ -349,6 +349,7 @@ export function stateOf(f: Fixture, extra: Partial<WidgetState> = {}): WidgetSta
     human_seats: f.view.seat === null ? [] : [f.view.seat],
     highlight: {},
     hint: {},
+    move_number: 12,
     ...extra,
   };
 }

@@ -91,7 +91,7 @@ describe("deciding by clicking", () => {
     const { el, model } = setup(stateOf(place2()));
     expect(el.querySelectorAll('[data-place][data-legal="true"]').length).toBe(5);
     click(el, '[data-place="ruin"]');
-    expect(model.sent).toEqual([{ kind: "act", action: { type: "place", place: "ruin" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "ruin" } }]);
   });
 
   it("enables nothing when it is not the seat's decision", () => {
@@ -113,7 +113,7 @@ describe("deciding by clicking", () => {
     // a third tool is no longer legal
     expect(q(el, '[data-area="city"] [data-index="0"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", action: { type: "take_tools", tools: ["hammer", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
   });
 
   it("steals with the payment pre-filled and offers the scoundrel", () => {
@@ -124,7 +124,7 @@ describe("deciding by clicking", () => {
     click(el, '[data-testid="scoundrel"]');
     expect(q(el, '[data-testid="draft"]').textContent).toContain("paying hammer and the scoundrel");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
   });
 
   it("steals without a scoundrel toggle when no variant uses it", () => {
@@ -132,7 +132,7 @@ describe("deciding by clicking", () => {
     click(el, '[data-area="museum"] [data-slot="1"]');
     expect(el.querySelector('[data-testid="scoundrel"]')).toBeNull();
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
   });
 
   it("asks why for a choice that cannot be completed, and shows the ruling", () => {
@@ -157,7 +157,7 @@ describe("deciding by clicking", () => {
     act(() => (maps[1] as HTMLElement).click());
     expect(q(el, '[data-area="hand"] [data-tool="lockpick"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
   });
 
   it("offers 'Why not?' for an incomplete exchange", () => {
@@ -175,13 +175,13 @@ describe("deciding by clicking", () => {
     click(el, '[data-loot="L08"]');
     expect(q(el, '[data-loot="L14"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
   });
 
   it("passes", () => {
     const { el, model } = setup(stateOf(harbor5()));
     click(el, '[data-testid="pass"]');
-    expect(model.sent).toEqual([{ kind: "act", action: { type: "pass" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "pass" } }]);
   });
 
   it("sends one act per decision until the kernel answers", () => {
@@ -201,7 +201,7 @@ describe("deciding by clicking", () => {
     const city = q(el, '[data-place="city"]');
     city.focus();
     await user.keyboard("{Enter}");
-    expect(model.sent).toEqual([{ kind: "act", action: { type: "place", place: "city" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "city" } }]);
     mounted?.cleanup();
     const m2 = setup(stateOf(villa5()));
     q(m2.el, '[data-area="villa"] [data-slot="0"]').focus();
@@ -261,6 +261,28 @@ describe("seats, bots, hints and messages", () => {
       vi.advanceTimersByTime(2000);
     });
     expect(q(el, '[data-rate="2>3"]').classList.contains("lf-flash")).toBe(false);
+  });
+
+  it("quotes the move number, and sends nothing extra when there is none", () => {
+    const { el, model } = setup(stateOf(place2(), { move_number: null }));
+    click(el, '[data-place="villa"]');
+    expect(model.sent).toEqual([{ kind: "act", action: { type: "place", place: "villa" } }]);
+  });
+
+  it("drops a hint from an earlier move and says why there is none", () => {
+    const { el, model } = setup(
+      stateOf(villa5(), { hint: { action: { type: "pass" }, value: 0.1, move: 11 } }),
+    );
+    expect(el.querySelector('[data-testid="hint-text"]')).toBeNull();
+    model.emit({ kind: "hint", action: null, error: "hints need lf.bots (unavailable)" });
+    expect(q(el, '[data-testid="hint-error"]').textContent).toContain("hints need lf.bots");
+  });
+
+  it("flashes the place the kernel names for a bot's steal", () => {
+    const { el, model } = setup(stateOf(museum5(), { bots: { "3": "greedy" } }));
+    model.set("highlight", { seat: 3, action: { type: "steal", slot: 0, pay: ["map"], scoundrel: true }, place: "museum", square: 2, by: "bot" });
+    expect(q(el, '[data-area="museum"]').classList.contains("lf-flash")).toBe(true);
+    expect(q(el, '[data-area="villa"]').classList.contains("lf-flash")).toBe(false);
   });
 
   it("asks for a hint and shows it on the board", () => {

@@ -38,6 +38,7 @@ export function privacyFor(state: WidgetState): number | null {
 }
 
 function lastMovePlace(state: WidgetState): Place | null {
+  if (state.highlight.place) return state.highlight.place;
   const seat = state.highlight.seat;
   for (let i = state.log.length - 1; i >= 0; i--) {
     const ev = state.log[i];
@@ -115,6 +116,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
   const [why, setWhy] = useState<{ action: Action; reason: string | null | undefined } | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
+  const [hintError, setHintError] = useState("");
 
   // Answers from Python arrive as custom messages.
   useEffect(() => {
@@ -128,6 +130,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       } else setResultError("");
     } else if (msg.kind === "why") {
       setWhy({ action: msg.action as Action, reason: (msg.reason as string | null) ?? null });
+    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
+      setHintError(msg.error);
     }
   }, [props.inbox]);
 
@@ -151,7 +155,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     if (!isLegal(legal, action) || pending) return;
     setWhy(null);
     setPendingKey(key);
-    send({ kind: "act", action });
+    // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
+    send(state.move_number === null ? { kind: "act", action } : { kind: "act", action, move: state.move_number });
   };
 
   const ctl: Controls = {
@@ -180,7 +185,9 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     },
   };
 
-  const hintAction = state.hint.action;
+  // A hint belongs to the move it was asked at.
+  const hintFresh = state.hint.move === undefined || state.move_number === null || state.hint.move === state.move_number;
+  const hintAction = hintFresh ? (state.hint.action ?? undefined) : undefined;
   const ui: Ui = {
     state,
     view,
@@ -210,7 +217,16 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
         <h2 class="lf-title">Langfinger</h2>
         <Status ui={ui} privacy={privacy} />
         <div class="lf-toolbar">
-          <button type="button" class="lf-btn" data-testid="hint" disabled={legal.length === 0} onClick={() => send({ kind: "hint" })}>
+          <button
+            type="button"
+            class="lf-btn"
+            data-testid="hint"
+            disabled={legal.length === 0}
+            onClick={() => {
+              setHintError("");
+              send({ kind: "hint" });
+            }}
+          >
             Hint
           </button>
           <button type="button" class="lf-btn" data-testid="undo" onClick={() => send({ kind: "undo" })}>
@@ -225,6 +241,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
         <Banner kind="error" text={errorText} testid="error" onClose={() => setDismissed(errorText)} />
       ) : null}
       {whyText ? <Banner kind="info" text={whyText} testid="why-reason" onClose={() => setWhy(null)} /> : null}
+      {hintError ? <Banner kind="info" text={`No hint: ${hintError}`} testid="hint-error" onClose={() => setHintError("")} /> : null}
       {hintAction && legal.length > 0 ? (
         <div class="lf-banner lf-banner-hint" data-testid="hint-text" role="status">
           Hint: {actionWords(view, hintAction)}
