@@ -150,9 +150,17 @@ def _hand_text(hand: dict[str, int], known: dict[str, int]) -> str:
     return "".join(out) or EMPTY
 
 
+_LINE_BREAKS = {c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
+
+
+def _one_line(text: str) -> str:
+    """JSON escapes control characters but not these, which ``splitlines`` treats as breaks."""
+    return "".join(_LINE_BREAKS.get(c, c) for c in text)
+
+
 def _player_text(p: dict[str, Any]) -> str:
     default = SCOUNDRELS[p["scoundrel"]].name.split()[0]
-    name = "" if p["name"] == default else json.dumps(p["name"], ensure_ascii=False)
+    name = "" if p["name"] == default else _one_line(json.dumps(p["name"], ensure_ascii=False))
     return (f"{SCOUNDREL_LETTERS[p['scoundrel']]}{name}{p['money']}:"
             f"{_hand_text(p['hand'], p['known'])}:{''.join(p['loot']) or EMPTY}:{p['tokens']}")
 
