@@ -27,6 +27,7 @@ import nbformat
 from playwright.sync_api import Locator, Page
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LANGFINGER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
@@ -102,6 +103,8 @@ def start_lab(base: Path, timeout: float = 90.0) -> LabServer:
         JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
         # The kernel writes bytecode into the checkout otherwise.
         PYTHONDONTWRITEBYTECODE="1",
+        # The kernel imports this checkout's package (the code under test), installed or not.
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
     )
     port = free_port()
     token = secrets.token_hex(16)
