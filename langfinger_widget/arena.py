@@ -83,6 +83,8 @@ class GameResult:
     decisions: int
     seconds: float
     think: list[float] = field(default_factory=list)  # seconds each seat spent choosing
+    searches: list[int] = field(default_factory=list)  # ISMCTS searches per seat (0: no search)
+    iterations: list[int] = field(default_factory=list)  # ISMCTS iterations per seat
 
 
 def game_seed(master: int, index: int) -> int:
@@ -110,7 +112,9 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameRes
         game.play(action)
         decisions += 1
     return GameResult(index, seed, [s.label for s in seated], scoundrels, game.money,
-                      game.winners, game.round, decisions, time.perf_counter() - start, think)
+                      game.winners, game.round, decisions, time.perf_counter() - start, think,
+                      [getattr(b, "searches", 0) for b in players],
+                      [getattr(b, "total_iterations", 0) for b in players])
 
 
 # --- running many games ----------------------------------------------------------------------
@@ -184,6 +188,7 @@ def _rate(points: float, games: int) -> dict[str, Any]:
 def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     """Win rates (Wilson 95%), money, length, and the effects of seat and scoundrel."""
     by_bot: dict[str, list[tuple[float, int, float, int]]] = defaultdict(list)
+    searched: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     by_seat: dict[int, list[float]] = defaultdict(list)
     by_scoundrel: dict[str, list[float]] = defaultdict(list)
     by_bot_seat: dict[tuple[str, int], list[float]] = defaultdict(list)
@@ -195,6 +200,9 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             by_seat[seat].append(point)
             by_scoundrel[r.scoundrels[seat]].append(point)
             by_bot_seat[(label, seat)].append(point)
+            if r.searches:
+                searched[label][0] += r.searches[seat]
+                searched[label][1] += r.iterations[seat]
     bots_out = {}
     for label, rows in by_bot.items():
         points = [p for p, _, _, _ in rows]
@@ -202,6 +210,8 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             **_rate(sum(points), len(points)),
             "avg_money": sum(m for _, m, _, _ in rows) / len(rows),
             "think_per_decision_s": sum(t for _, _, t, _ in rows) / len(rows),
+            "iterations_per_search": (searched[label][1] / searched[label][0]
+                                      if searched[label][0] else None),
             "by_seat": {s: _rate(sum(v), len(v)) for (b, s), v in sorted(by_bot_seat.items())
                         if b == label},
         }
@@ -231,6 +241,9 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
     out("bot                      win rate [95% CI]                avg money  s/decision")
     for label, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
         out(f"{label:24} {_pct(b)}   {b['avg_money']:6.1f}   {b['think_per_decision_s']:.4f}")
+    for label, b in summary["bots"].items():
+        if b.get("iterations_per_search"):
+            out(f"{label}: {b['iterations_per_search']:.0f} ISMCTS iterations per search")
     out("by seat (all bots; a fair game gives 1/players):")
     for seat, rate in summary["seats"].items():
         out(f"  seat {seat}: {_pct(rate)}")

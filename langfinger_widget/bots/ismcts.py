@@ -75,7 +75,9 @@ class ISMCTSBot:
         self.rounds_ahead = rounds_ahead
         self.temperature = temperature
         self._rng = random.Random(seed)
-        self.last_iterations = 0
+        self.last_iterations = 0  # of the latest search
+        self.total_iterations = 0  # over every search, with ``searches`` (benchmarks)
+        self.searches = 0
 
     # --- the Bot protocol ---------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -114,6 +116,8 @@ class ISMCTSBot:
             self._iterate(root, sampler.sample(rng), rng, last_round)
             done += 1
         self.last_iterations = done
+        self.total_iterations += done
+        self.searches += 1
         return root
 
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
