@@ -83,6 +83,12 @@ def test_wheel_in_clean_venv(dist: Path, tmp_path: Path) -> None:
         assert pathlib.Path(sys.prefix).resolve() in here.parents, here  # not the checkout
         bundle = importlib.resources.files("langfinger_widget") / "static" / "widget.js"
         assert bundle.is_file() and len(bundle.read_bytes()) > 1000, bundle
+        # The widget serves the installed bundle (not the "bundle not built" fallback).
+        w = lf.LangfingerWidget(players=3, seed=1, seat=0, bots={1: "random"}, autoplay=False)
+        assert str(w._esm) == bundle.read_text(), "the widget does not serve static/widget.js"
+        state = w.get_state()
+        assert state["view"]["seat"] == 0 and state["legal"], state["legal"]
+        assert "_repr_mimebundle_" in dir(w) and w._repr_mimebundle_()
         print("ok", here)
         """
     )
