@@ -21,7 +21,7 @@ pile) is told in the puzzle's text, and the solver uses exactly that.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -150,7 +150,8 @@ class PuzzleSession:
     """A puzzle being played: the reader's moves go in, the opponents answer.
 
     Scripted opponents play their script; adversarial ones pick the reply
-    that leaves the reader's best remaining plan worst off.
+    that leaves the reader's best remaining plan worst off. :meth:`attach`
+    lets the reader play on a :class:`LangfingerWidget` board instead.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -158,21 +159,45 @@ class PuzzleSession:
         self.game = puzzle.game()
         self.moves: list[Action] = []
         self._hint = 0
+        self._round = self.game.round
         self._line = Line(self.game.state.copy())
+        self._widget: Any = None
+        self._on_status: Callable[[CheckResult], None] | None = None
+        self._busy = False
         self._answer()
+        self._seen = len(self.game.history)
 
     @property
     def over(self) -> bool:
-        return self.game.is_over or self.game.round != self.puzzle.game().round
+        """True once the round the puzzle started in has ended (or the game)."""
+        return self.game.is_over or self.game.round != self._round
 
     def play(self, action: Action) -> None:
         """The reader's move; raises :class:`IllegalAction` naming the ruling."""
         if self.over:
             raise IllegalAction("the puzzle is over: the round has ended")
+        if self._widget is not None:
+            self._widget.play(action)  # the widget's observer records it and answers
+            return
         self.game.play(action)
-        self.moves.append(action)
-        self._line = self._line.with_move(self.puzzle.seat, rules.action_key(action), mine=True)
+        self._record()
         self._answer()
+
+    def _record(self) -> None:
+        """Re-read the moves from the game's history (a widget may have played or undone)."""
+        replay = self.puzzle.game()
+        line = Line(replay.state.copy())
+        moves: list[Action] = []
+        for action in self.game.history:
+            who = replay.to_move
+            mine = who == self.puzzle.seat
+            key = rules.action_key(action)
+            line = line.with_move(who if who is not None else -1, key, mine=mine,
+                                  script_step=0 if mine else 1)
+            if mine:
+                moves.append(action)
+            replay.play(action)
+        self.moves, self._line = moves, line
 
     def _answer(self) -> None:
         search = self.puzzle._search()
@@ -182,7 +207,40 @@ class PuzzleSession:
                 choices.sort(key=lambda ln: _best_from(search, ln))
             self._line = choices[0]
             _, key = self._line.replies[-1]
-            self.game.play(rules.key_action(key))
+            if self._widget is not None:
+                self._widget.play(rules.key_action(key))  # so that the board shows it
+            else:
+                self.game.play(rules.key_action(key))
+
+    def attach(self, widget: Any, on_status: Callable[[CheckResult], None] | None = None) -> Any:
+        """Play on ``widget`` (a LangfingerWidget): the rivals answer each move made there.
+
+        ``on_status`` is called with :meth:`status` after every move (show it
+        next to the board). Returns the widget, so ``session.attach(w)`` can
+        end a notebook cell and display it.
+        """
+        if widget.game is not self.game:
+            widget.game = self.game
+        self._widget, self._on_status = widget, on_status
+        widget.observe(self._widget_moved, names="move_number")
+        return widget
+
+    def _widget_moved(self, _change: Any) -> None:
+        if self._busy:
+            return  # a rival's answer, played by us below
+        self._busy = True
+        try:
+            if len(self.game.history) < self._seen:  # an undo: take back to the reader's move
+                while self.game.history and self.game.to_move != self.puzzle.seat:
+                    self._widget.undo()
+            self._record()
+            self._answer()
+            self._record()
+            self._seen = len(self.game.history)
+        finally:
+            self._busy = False
+        if self._on_status is not None:
+            self._on_status(self.status())
 
     def status(self) -> CheckResult:
         """``solved`` once the round is over and the goal met; else what is missing."""

@@ -141,3 +141,21 @@ def test_hints_come_in_order_and_the_last_repeats() -> None:
 def test_the_package_exposes_the_book() -> None:
     assert lf.puzzles is puzzles
     assert lf.puzzles.PUZZLES is PUZZLES
+
+
+def test_a_session_attached_to_the_widget_answers_moves_made_on_the_board() -> None:
+    pytest.importorskip("anywidget")
+    p = _by_name("First come")
+    session = p.session()
+    w = lf.LangfingerWidget(game=session.game, seat=p.seat, bots={})
+    seen: list[puzzles.CheckResult] = []
+    session.attach(w, on_status=seen.append)
+    first = w.handle_message({"kind": "act", "action": p.solution[0]})  # as the board sends it
+    assert first.get("ok"), first
+    assert w.game.to_move == p.seat and len(w.game.history) > 1  # Tommaso answered
+    w.undo()  # takes back the rival's answers and the reader's move
+    assert w.game.history == [] and session.moves == []
+    for action in p.solution:
+        w.handle_message({"kind": "act", "action": action})
+    assert seen[-1].solved and session.status().solved
+    w.close()
