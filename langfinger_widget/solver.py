@@ -218,8 +218,8 @@ class Proof:
     def __str__(self) -> str:
         return (f"{self.verdict}: the solution scores {self.solution_value} (goal {self.target}, "
                 f"best possible {self.optimum}); {self.winning_plans} of {self.plans} plans meet "
-                f"the goal, {self.best_plans} reach the best; {self.positions} opponent "
-                f"positions searched")
+                f"the goal, {self.best_plans} reach the best; {self.positions} rival "
+                f"decisions examined")
 
 
 def evaluate(search: Search, plan: Sequence[Key]) -> tuple[int, Line, str | None]:
