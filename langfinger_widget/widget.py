@@ -22,8 +22,7 @@ legal actions would reveal their hand).
 
 from __future__ import annotations
 
-import importlib
-import random
+import secrets
 import threading
 import time
 from collections.abc import Mapping
@@ -49,6 +48,7 @@ export default { render({ el }) {
 
 MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal")
 MAX_PACE = 10.0
+HINT_SECONDS = 1.0
 # The `log` trait carries the most recent events only, so that one update stays small late in
 # a game; the whole log is `w.game.log(seat)` in Python.
 LOG_LIMIT = 100
@@ -64,36 +64,18 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]: ...
 
 
-class _RandomBot:
-    """A uniform choice among the legal actions: fills bot seats when ``lf.bots`` lacks one."""
+def make_bot(name: str, seed: int | None) -> Bot:
+    """The bot called ``name`` from ``lf.bots`` (a random seed when ``seed`` is None)."""
+    from . import bots  # the bots import the kernel only; loaded with the first widget
 
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-        return self._rng.choice(legal)
+    return bots.make(name, seed=secrets.randbelow(2**31) if seed is None else seed)
 
 
-def _bots_module() -> Any | None:
-    try:
-        module = importlib.import_module(".bots", __package__)
-    except ImportError:
-        return None
-    return module if callable(getattr(module, "make", None)) else None
+def make_hint_bot(seed: int) -> Bot:
+    """The bot that answers "Hint": ISMCTS on a short time budget (it runs off the main thread)."""
+    from . import bots
 
-
-def make_bot(name: str, seed: int | None) -> tuple[str, Bot]:
-    """The bot called ``name`` from ``lf.bots``, and the name actually used.
-
-    Until ``lf.bots`` provides a ``make`` function, every bot seat gets the
-    random bot (and says so: the returned name is then ``"random"``).
-    """
-    module = _bots_module()
-    if module is None:
-        return "random", _RandomBot(seed)
-    return name, module.make(name, seed=0 if seed is None else seed)
+    return bots.make("ismcts", seed=seed, time=HINT_SECONDS)
 
 
 def _seat_label(view: Mapping[str, Any], seat: int) -> str:
@@ -345,16 +327,28 @@ class LangfingerWidget(anywidget.AnyWidget):
         seat = self._game.to_move
         if seat is None or seat not in self._acting_seats():
             return {"kind": "hint", "action": None, "error": "no decision of yours to hint at"}
-        module = _bots_module()
-        if module is None:
-            return {"kind": "hint", "action": None, "error": "hints need lf.bots (unavailable)"}
-        try:
-            bot = module.make("ismcts", seed=self.move_number)
-        except (ValueError, KeyError) as exc:
-            return {"kind": "hint", "action": None, "error": f"hint bot unavailable: {exc}"}
         # The hint bot sees exactly what the asking seat sees, like any bot.
-        action = bot.choose(self._game.view(seat), self._game.legal_actions())
-        self.hint = {"seat": seat, "action": action, "move": self.move_number}
+        view, legal, move = self._game.view(seat), self._game.legal_actions(), self.move_number
+        if not self._autoplay:
+            return self._think_of_hint(seat, view, legal, move)
+
+        def think() -> None:
+            self.send(self._think_of_hint(seat, view, legal, move))
+
+        threading.Thread(target=think, name="langfinger-hint", daemon=True).start()
+        return {"kind": "hint", "action": None, "error": "", "pending": True}
+
+    def _think_of_hint(
+        self, seat: int, view: dict[str, Any], legal: list[dict[str, Any]], move: int
+    ) -> dict[str, Any]:
+        try:
+            action = make_hint_bot(seed=move).choose(view, legal)
+        except Exception as exc:  # a failing hint must not break the board
+            return {"kind": "hint", "action": None, "error": f"no hint: {exc!r}"}
+        with self._lock:
+            if self.move_number != move:
+                return {"kind": "hint", "action": None, "error": "the board moved on; ask again"}
+            self.hint = {"seat": seat, "action": action, "move": move}
         return {"kind": "hint", "action": action, "error": ""}
 
     def _refusal(self, action: Any, content: Mapping[str, Any]) -> str | None:
@@ -387,7 +381,8 @@ class LangfingerWidget(anywidget.AnyWidget):
             if seat >= self._game.num_players:
                 continue  # a smaller game was loaded: that seat no longer exists
             bot_seed = None if self._seed is None else self._seed * 10 + seat
-            used[str(seat)], players[seat] = make_bot(name, bot_seed)
+            players[seat] = make_bot(name, bot_seed)
+            used[str(seat)] = name
         self._bot_players = players
         self._building_bots = True
         try:

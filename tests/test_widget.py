@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -290,30 +291,37 @@ class _Recorder:
 
 def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = _Recorder()
-
-    class FakeBots:
-        @staticmethod
-        def make(name: str, seed: int = 0, **_: Any) -> _Recorder:
-            assert name == "ismcts"
-            return recorder
-
+    monkeypatch.setattr(widget_module, "make_hint_bot", lambda seed: recorder)
     w, spy = make(seat=0)
-    monkeypatch.setattr(widget_module, "_bots_module", lambda: FakeBots)
     before = snapshot(w)
     reply = w.handle_message({"kind": "hint"})
     assert reply == {"kind": "hint", "action": w.game.legal_actions()[-1], "error": ""}
     assert recorder.views == [w.game.view(0)]
     assert w.hint["action"] == reply["action"] and w.hint["seat"] == 0
     assert snapshot(w) == before and spy.sent == [reply]
+    w.play(PLACE_MUSEUM)  # now a bot decides: no hint for seat 0, and the old one is gone
+    assert w.hint == {}
+    assert w.handle_message({"kind": "hint"})["action"] is None
 
 
-def test_hint_unavailable_without_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(widget_module, "_bots_module", lambda: None)
+def test_hint_thinks_off_the_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = _Recorder()
+    monkeypatch.setattr(widget_module, "make_hint_bot", lambda seed: recorder)
+    w, spy = make(seat=0, bots={}, autoplay=True)
+    first = w.handle_message({"kind": "hint"})
+    assert first["pending"] is True and first["action"] is None
+    deadline = time.monotonic() + 10
+    while len(spy.sent) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert spy.sent[1] == {"kind": "hint", "action": w.game.legal_actions()[-1], "error": ""}
+    assert w.hint["action"] == spy.sent[1]["action"]
+
+
+def test_real_ismcts_hint_is_a_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(widget_module, "HINT_SECONDS", 0.05)
     w, _ = make(seat=0)
     reply = w.handle_message({"kind": "hint"})
-    assert reply["action"] is None and "unavailable" in reply["error"]
-    w.play(PLACE_MUSEUM)  # not seat 0's decision now
-    assert w.handle_message({"kind": "hint"})["action"] is None
+    assert reply["action"] in w.game.legal_actions(), reply
 
 
 # --- bots that misbehave, and the bot thread ---------------------------------------------------
@@ -351,13 +359,14 @@ def test_bot_thread_plays_until_a_human_decides() -> None:
 
 
 def test_real_bots_from_lf_bots_fill_bot_seats() -> None:
-    w, _ = make(seat=0, bots={1: "greedy", 2: "random"})
-    if widget_module._bots_module() is None:
-        assert w.bots == {"1": "random", "2": "random"}  # until lf.bots exists
-    else:
-        assert w.bots == {"1": "greedy", "2": "random"}
+    w, _ = make(seat=0, bots={1: "greedy", 2: "ismcts"})
+    assert w.bots == {"1": "greedy", "2": "ismcts"}
+    assert type(w._bot_players[1]).__name__ == "GreedyBot"
+    w._bot_players[2] = lf.bots.make("ismcts", seed=0, iterations=20)  # keep the test quick
     w.play(PLACE_MUSEUM)
-    assert w.step_bots() == 2
+    assert w.step_bots() == 2 and w.game.to_move == 0
+    with pytest.raises(ValueError, match="unknown bot"):
+        LangfingerWidget(players=3, seed=1, bots={1: "oracle"}, autoplay=False)
 
 
 # --- nothing hidden ever leaves ----------------------------------------------------------------
