@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -63,7 +64,7 @@ def setup(
     scoundrels = list(scoundrels or list(cards.SCOUNDRELS)[:players])
     _check_setup(players, seed, names, scoundrels, start_player, variant)
     names = list(names or [cards.SCOUNDRELS[s].name.split()[0] for s in scoundrels])
-    state = State(players=[Player(n, s) for n, s in zip(names, scoundrels)], seed=seed,
+    state = State(players=[Player(n, s) for n, s in zip(names, scoundrels, strict=True)], seed=seed,
                   variant=variant, start_player=start_player)
     for pile, deck in (("tools", [t for t in TOOLS for _ in range(cards.TOOLS_PER_TYPE)]),
                        ("loot", sorted(cards.LOOT_CARDS)), ("fences", sorted(cards.FENCE_CARDS))):
@@ -228,17 +229,26 @@ def _steal_keys(state: State, seat: int, place: str) -> list[Key]:
     return keys
 
 
+@cache
+def _givable(capped_hand: tuple[int, ...], size: int) -> tuple[tuple[str, ...], ...]:
+    """Every multiset of ``size`` tools a hand can give, in ``TOOLS`` order.
+
+    ``capped_hand`` counts each tool type, capped at 3 (no square takes more), so
+    there are few distinct arguments and the cache makes the Ruin cheap to list.
+    """
+    return tuple(combo for combo in combinations_with_replacement(TOOLS, size)
+                 if all(combo.count(t) <= n for t, n in zip(TOOLS, capped_hand, strict=True)))
+
+
 def _exchange_keys(state: State, seat: int, place: str) -> list[Key]:
     """R6.1: a free exchange square, and any cards from hand that it takes."""
     hand = state.players[seat].hand
+    capped = tuple(min(hand[t], 3) for t in TOOLS)
     keys: list[Key] = []
     for rate in RUIN_RATES:
         if state.ruin_rates[rate] is not None:
             continue  # R6.2: closed until the Ruin's actions are done
-        give = RATE_COUNTS[rate][0]
-        for combo in combinations_with_replacement(TOOLS, give):
-            if _covers(hand, Counter(combo)):
-                keys.append(("exchange", rate, combo))
+        keys.extend(("exchange", rate, combo) for combo in _givable(capped, RATE_COUNTS[rate][0]))
     return keys
 
 
@@ -538,17 +548,19 @@ def _explain_place(state: State, key: Key) -> str:
     return f"R2.2: the {PLACE_NAMES[key[1]]} is full ({SQUARES_PER_PLACE} tokens)"
 
 
-def _missing_from_hand(hand: dict[str, int], tools: Sequence[str]) -> list[str]:
-    short = Counter(tools) - Counter({t: n for t, n in hand.items() if n})
-    return tool_sort(list(short.elements())) if short else []
+def _missing_from_hand(hand: dict[str, int], tools: Sequence[str]) -> tuple[str, ...]:
+    short: Counter[str] = Counter(tools) - Counter(hand)
+    return tool_sort(list(short.elements()))
 
 
 def _explain_city(state: State, seat: int, place: str, key: Key) -> str:
     take = min(2, len(state.city))
+    if take == 0:  # even taking nothing is no City action: only pass is left
+        return "R4: the City is empty; only pass is possible"
     if len(key[1]) != take:
-        return (f"R4: take {take} of the City's tools" if take
-                else "R4: the City is empty; only pass is possible")
-    short = Counter(key[1]) - Counter(state.city)
+        return f"R4: take {take} of the City's tools"
+    wanted: Counter[str] = Counter(key[1])
+    short = wanted - Counter(state.city)
     return f"R4: the City does not show {', '.join(short.elements())}"
 
 
