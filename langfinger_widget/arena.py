@@ -176,7 +176,8 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; at p = 0 or 1 rounding could nudge an end past it.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def _rate(points: float, games: int) -> dict[str, Any]:

@@ -1,0 +1,105 @@
+"""The arena: seat rotation, reproducible games, statistics, outputs, and the Ray backend."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from langfinger_widget import arena
+from langfinger_widget.arena import BotSpec, parse_bots, play_game, run_local, summarize, wilson
+
+
+def _outcome(r: arena.GameResult) -> tuple[object, ...]:
+    """A game's result without its timings."""
+    return (r.index, r.seed, r.bots, r.scoundrels, r.money, r.winners, r.rounds, r.decisions)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+    low, high = wilson(90, 100)
+    assert low < 0.9 < high and high - low < 0.13
+
+
+def test_parse_bots_reads_names_and_budgets() -> None:
+    specs = parse_bots("ismcts:time=0.5,greedy,random")
+    assert [s.name for s in specs] == ["ismcts", "greedy", "random"]
+    assert specs[0].budget == (("time", 0.5),)
+    assert specs[0].label == "ismcts(time=0.5)"
+    assert parse_bots("ismcts,greedy", {"iterations": 30})[0].budget == (("iterations", 30),)
+    assert parse_bots("greedy,random", {"iterations": 30})[0].budget == ()
+    with pytest.raises(ValueError, match="unknown bot"):
+        parse_bots("greedy,oracle")
+    with pytest.raises(ValueError, match="2 to 5"):
+        parse_bots("greedy")
+
+
+def test_seats_rotate_and_games_repeat_exactly() -> None:
+    specs = [BotSpec("greedy"), BotSpec("random")]
+    first = [play_game(specs, 3, i) for i in range(4)]
+    assert [r.bots for r in first] == [["greedy", "random"], ["random", "greedy"]] * 2
+    again = [play_game(specs, 3, i) for i in range(4)]
+    assert [_outcome(r) for r in first] == [_outcome(r) for r in again]
+    assert all(r.winners and max(r.money) >= 20 for r in first)  # R10.1: games end at 20
+
+
+def test_three_bots_sit_in_every_seat() -> None:
+    specs = parse_bots("ismcts:iterations=5,greedy,random")
+    seats = [play_game(specs, 1, i).bots for i in range(3)]
+    for label in ("ismcts(iterations=5)", "greedy", "random"):
+        assert sorted(s.index(label) for s in seats) == [0, 1, 2]
+
+
+def test_worker_processes_give_the_same_games() -> None:
+    specs = parse_bots("greedy,random")
+    alone = run_local(specs, 4, seed=2, jobs=1, progress=False)
+    pooled = run_local(specs, 4, seed=2, jobs=2, progress=False)
+    assert [_outcome(r) for r in alone] == [_outcome(r) for r in pooled]
+
+
+def test_summary_counts_wins_money_seats_and_scoundrels() -> None:
+    results = run_local(parse_bots("greedy,random"), 6, seed=5, jobs=1, progress=False)
+    s = summarize(results)
+    bots = s["bots"]
+    assert bots["greedy"]["games"] == bots["random"]["games"] == 6
+    assert bots["greedy"]["wins"] + bots["random"]["wins"] == pytest.approx(6)
+    assert bots["greedy"]["win_rate"] > bots["random"]["win_rate"]
+    assert bots["greedy"]["avg_money"] == pytest.approx(
+        sum(r.money[r.bots.index("greedy")] for r in results) / 6)
+    assert sum(rate["games"] for rate in s["seats"].values()) == 12
+    assert sum(rate["games"] for rate in s["scoundrels"].values()) == 12
+    assert s["avg_rounds"] == pytest.approx(sum(r.rounds for r in results) / 6)
+    low, high = bots["greedy"]["ci95"]
+    assert low <= bots["greedy"]["win_rate"] <= high
+
+
+def test_command_line_prints_and_writes_csv_and_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_csv, out_json = tmp_path / "games.csv", tmp_path / "games.json"
+    code = arena.main(["--bots", "greedy,random", "--games", "3", "--seed", "1",
+                       "--csv", str(out_csv), "--json", str(out_json), "--no-progress"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "greedy" in printed and "by seat" in printed and "by scoundrel" in printed
+    with open(out_csv, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 6 and {r["bot"] for r in rows} == {"greedy", "random"}
+    data = json.loads(out_json.read_text(encoding="utf-8"))
+    assert len(data["games"]) == 3 and data["summary"]["games"] == 3
+    assert arena.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
+
+
+def test_ray_backend_plays_the_same_games() -> None:
+    ray = pytest.importorskip("ray")
+    specs = parse_bots("greedy,random")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = arena.run_ray(specs, 3, seed=4, progress=False)
+    finally:
+        ray.shutdown()
+    local = run_local(specs, 3, seed=4, jobs=1, progress=False)
+    assert [_outcome(r) for r in remote] == [_outcome(r) for r in local]

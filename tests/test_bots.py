@@ -1,0 +1,320 @@
+"""Bots: determinization, legality, determinism, and fairness (issue 5).
+
+Fairness is the point of the bot layer: a bot sees ``view(seat)`` and the legal
+actions, nothing else. The strongest test of it is to change what the seat
+cannot see (opponents' hands, draw-pile order, the fronts of loot with equal
+backs, the seed), check that the view is unchanged, and check that each bot
+still chooses the same action.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import langfinger_widget as lf
+from langfinger_widget import bots, cards, state, views
+from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot
+
+BOT_NAMES = ("random", "greedy", "ismcts")
+FAIR_BUDGET = {"iterations": 40}
+
+
+def _played(players: int, seed: int, moves: int, variant: str = "standard") -> lf.Game:
+    """A game after ``moves`` seeded random actions (or over, if it ends first)."""
+    g = lf.Game.new(players=players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        acting = [a for a in legal if a["type"] != "pass"]
+        g.play(rng.choice(acting if acting and rng.random() < 0.9 else legal))
+    return g
+
+
+def _positions() -> list[lf.Game]:
+    found = []
+    for i in range(14):
+        g = _played(2 + i % 4, seed=100 + i, moves=7 * i, variant=("standard", "open_info")[i % 2])
+        if not g.is_over:
+            found.append(g)
+    return found
+
+
+# --- determinization -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", _positions(), ids=lambda g: repr(g))
+def test_determinization_is_a_possible_position_with_the_same_view(game: lf.Game) -> None:
+    rng = random.Random(7)
+    for seat in range(game.num_players):
+        view = game.view(seat)
+        sampler = Determinizer(view)
+        for _ in range(5):
+            sample = sampler.sample(rng)
+            state.check(sample)
+            assert views.view(sample, seat) == view
+
+
+def test_determinization_resamples_what_is_hidden() -> None:
+    g = _played(3, seed=5, moves=20)
+    sampler = Determinizer(g.view(0))
+    rng = random.Random(1)
+    samples = [sampler.sample(rng) for _ in range(30)]
+    hands = {tuple(sorted(s.players[1].hand.items())) for s in samples}
+    piles = {tuple(s.piles["tools"].draw) for s in samples}
+    assert len(hands) > 1 and len(piles) > 1
+    assert all(s.players[0].hand == g.state.players[0].hand for s in samples)
+
+
+def test_determinization_respects_open_info_known_tools() -> None:
+    g = _played(3, seed=8, moves=40, variant="open_info")
+    view = g.view(0)
+    knowns = [p["known"] for p in view["players"]]
+    assert any(knowns[1:]), "the position should show some known opponent tools"
+    rng = random.Random(3)
+    for _ in range(10):
+        sample = Determinizer(view).sample(rng)
+        for seat, known in enumerate(knowns):
+            assert not Counter(known) - Counter(sample.players[seat].hand)
+
+
+def test_determinization_refuses_the_open_board_and_inconsistent_views() -> None:
+    g = _played(2, seed=3, moves=10)
+    with pytest.raises(ValueError, match="seat"):
+        Determinizer(g.view(None))
+    bad = copy.deepcopy(g.view(0))
+    bad["piles"]["tools"]["draw"] += 1
+    with pytest.raises(ValueError, match="unseen tools"):
+        Determinizer(bad)
+    bad = copy.deepcopy(g.view(0))
+    bad["piles"]["loot"]["draw"] -= 1
+    with pytest.raises(ValueError, match="loot draw pile"):
+        Determinizer(bad)
+
+
+# --- the Bot protocol and make() -----------------------------------------------------------
+
+
+def test_make_builds_each_bot_by_name() -> None:
+    assert isinstance(bots.make("random", seed=1), RandomBot)
+    assert isinstance(bots.make("greedy", seed=1), GreedyBot)
+    ismcts = bots.make("ismcts", seed=1, iterations=10)
+    assert isinstance(ismcts, ISMCTSBot) and ismcts.iterations == 10
+    for name in BOT_NAMES:
+        assert isinstance(bots.make(name), bots.Bot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        bots.make("clairvoyant")
+    with pytest.raises(ValueError, match="no budget"):
+        bots.make("greedy", iterations=5)
+    with pytest.raises(ValueError):
+        bots.make("ismcts", iterations=0)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_accept_only_a_view_and_legal_actions(name: str) -> None:
+    g = lf.Game.new(players=3, seed=2)
+    bot = bots.make(name, seed=0, **(FAIR_BUDGET if name == "ismcts" else {}))
+    legal = g.legal_actions()
+    with pytest.raises(TypeError, match="view"):
+        bot.choose(g, legal)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view"):
+        bot.choose(g.to_dict(), legal)
+    with pytest.raises(TypeError, match="seat"):
+        bot.choose(g.view(None), legal)
+    with pytest.raises(TypeError, match="legal"):
+        bot.choose(g.view(0), [])
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_cheap_bots_play_whole_games_legally(name: str) -> None:
+    for seed in range(4):
+        g = lf.Game.new(players=2 + seed, seed=seed)
+        players = [bots.make(name, seed=s) for s in range(g.num_players)]
+        while not g.is_over:
+            seat = g.to_move
+            assert seat is not None
+            legal = g.legal_actions()
+            action = players[seat].choose(g.view(seat), legal)
+            assert action in legal
+            g.play(action)
+        assert g.winners
+
+
+def test_ismcts_plays_legal_moves_from_many_positions() -> None:
+    bot = ISMCTSBot(seed=4, iterations=25)
+    for g in _positions()[:8]:
+        seat = g.to_move
+        legal = g.legal_actions()
+        action, value = bot.evaluate(g.view(seat), legal)
+        assert action in legal
+        assert 0.0 <= value <= 1.0
+        assert bot.last_iterations == 25
+
+
+def test_ismcts_is_deterministic_for_a_fixed_iteration_budget() -> None:
+    g = _played(3, seed=11, moves=12)
+    view, legal = g.view(g.to_move), g.legal_actions()
+    first = [ISMCTSBot(seed=9, iterations=80).evaluate(view, legal) for _ in range(2)]
+    assert first[0] == first[1]
+
+
+def test_ismcts_time_budget_stops() -> None:
+    g = _played(2, seed=12, moves=5)
+    bot = ISMCTSBot(seed=1, time=0.05)
+    assert bot.choose(g.view(g.to_move), g.legal_actions()) in g.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def _first_position(game: lf.Game, wanted: Any) -> lf.Game:
+    """Play greedy self-play until ``wanted(game)`` holds for a decision."""
+    players = [GreedyBot(seed=s) for s in range(game.num_players)]
+    while not game.is_over:
+        if wanted(game):
+            return game
+        seat = game.to_move
+        assert seat is not None
+        game.play(players[seat].choose(game.view(seat), game.legal_actions()))
+    raise AssertionError("no such position in this game")
+
+
+def _can_sell(g: lf.Game) -> bool:
+    return any(a["type"] == "sell" for a in g.legal_actions())
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts"])
+def test_good_bots_sell_rather_than_pass_at_the_harbor(name: str) -> None:
+    g = _first_position(lf.Game.new(players=2, seed=21), _can_sell)
+    bot = bots.make(name, seed=0, **({"iterations": 150} if name == "ismcts" else {}))
+    action = bot.choose(g.view(g.to_move), g.legal_actions())
+    assert action["type"] == "sell"
+
+
+def test_greedy_takes_the_best_sale() -> None:
+    def several_sales(g: lf.Game) -> bool:
+        gains = {_gain(a) for a in g.legal_actions() if a["type"] == "sell"}
+        return len(gains) > 1
+
+    for seed in range(30):
+        try:
+            g = _first_position(lf.Game.new(players=2, seed=seed), several_sales)
+        except AssertionError:
+            continue
+        legal = g.legal_actions()
+        action = GreedyBot(seed=0).choose(g.view(g.to_move), legal)
+        assert _gain(action) == max(_gain(a) for a in legal if a["type"] == "sell")
+        return
+    pytest.fail("no position with a choice of sales in 30 games")
+
+
+def _gain(action: dict[str, Any]) -> int:
+    fence = cards.FENCE_CARDS[action["fence"]]
+    loot = [cards.LOOT_CARDS[i] for i in action["loot"]]
+    return sum(c.value + fence.buys[c.kind][1] for c in loot)
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    for seed in range(12):
+        g = lf.Game.new(players=2, seed=seed)
+        greedy_seat = seed % 2
+        players = {greedy_seat: GreedyBot(seed=seed), 1 - greedy_seat: RandomBot(seed=seed)}
+        while not g.is_over:
+            seat = g.to_move
+            assert seat is not None
+            g.play(players[seat].choose(g.view(seat), g.legal_actions()))
+        wins += greedy_seat in g.winners
+    assert wins >= 10
+
+
+# --- fairness: hidden information never changes a choice ------------------------------------
+
+
+def _hidden_twin(game: lf.Game, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The same position with everything ``seat`` cannot see changed, via to_dict edits."""
+    d = copy.deepcopy(game.to_dict())
+    d["seed"] = d["seed"] + 1  # the seed decides future shuffles: hidden from everyone
+    for pile in ("tools", "loot", "fences"):
+        rng.shuffle(d["piles"][pile]["draw"])
+    _swap_opponent_tools(d, seat, rng)
+    _swap_same_back_loot(d, seat)
+    return d
+
+
+def _swap_opponent_tools(d: dict[str, Any], seat: int, rng: random.Random) -> None:
+    """Trade unknown tools of each opponent with other-type tools from the draw pile."""
+    draw = d["piles"]["tools"]["draw"]
+    for i, p in enumerate(d["players"]):
+        if i == seat:
+            continue
+        hand, known = Counter(p["hand"]), Counter(p.get("known", {}))
+        for tool in sorted((hand - known).elements()):
+            spots = [k for k, t in enumerate(draw) if t != tool]
+            if spots and rng.random() < 0.7:
+                k = rng.choice(spots)
+                hand[tool] -= 1
+                hand[draw[k]] += 1
+                draw[k] = tool
+        p["hand"] = {t: n for t, n in hand.items() if n}
+
+
+def _swap_same_back_loot(d: dict[str, Any], seat: int) -> None:
+    """Swap the fronts of two loot cards with one back, where the seat sees neither."""
+    slots: list[tuple[list[str], int]] = []
+    for i, p in enumerate(d["players"]):
+        if i != seat:
+            slots += [(p["loot"], k) for k in range(len(p["loot"]))]
+    for where in (d["villa"], d["museum"], d["piles"]["loot"]["draw"]):
+        slots += [(where, k) for k in range(len(where))]
+    by_back: dict[tuple[str, tuple[str, ...]], list[tuple[list[str], int]]] = {}
+    for where, k in slots:
+        card = cards.LOOT_CARDS[where[k]]
+        by_back.setdefault((card.protection, card.tools), []).append((where, k))
+    for same in by_back.values():
+        if len(same) >= 2:
+            (a, i), (b, j) = same[0], same[1]
+            a[i], b[j] = b[j], a[i]
+
+
+def _fairness_positions() -> list[lf.Game]:
+    return [g for g in _positions() if g.phase != "over"][:9]
+
+
+@pytest.mark.parametrize("game", _fairness_positions(), ids=lambda g: repr(g))
+def test_a_choice_does_not_depend_on_hidden_information(game: lf.Game) -> None:
+    seat = game.to_move
+    assert seat is not None
+    rng = random.Random(seat)
+    twin = lf.Game.from_dict(_hidden_twin(game, seat, rng))
+    assert twin.to_dict() != game.to_dict(), "the twin must differ in hidden information"
+    assert twin.view(seat) == game.view(seat)
+    assert twin.legal_actions() == game.legal_actions()
+    for name in BOT_NAMES:
+        budget = FAIR_BUDGET if name == "ismcts" else {}
+        choices = [
+            bots.make(name, seed=3, **budget).choose(g.view(seat), g.legal_actions())
+            for g in (game, twin)
+        ]
+        assert choices[0] == choices[1], name
+
+
+def test_the_twin_differs_in_hands_and_loot_fronts() -> None:
+    """The fairness test's edits reach every kind of hidden card (so it could fail)."""
+    g = _played(3, seed=40, moves=60)
+    seat = g.to_move
+    assert seat is not None
+    before = g.to_dict()
+    after = _hidden_twin(g, seat, random.Random(0))
+    opponents = [i for i in range(3) if i != seat]
+    assert any(before["players"][i]["hand"] != after["players"][i]["hand"] for i in opponents)
+    loot_places = [before["villa"], before["museum"], before["piles"]["loot"]["draw"]]
+    moved = [before["players"][i]["loot"] for i in opponents] + loot_places
+    twin_places = [after["players"][i]["loot"] for i in opponents] + [
+        after["villa"], after["museum"], after["piles"]["loot"]["draw"]]
+    assert moved != twin_places
+    assert lf.Game.from_dict(after).view(seat) == g.view(seat)
