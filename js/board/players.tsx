@@ -145,6 +145,9 @@ export function MoneyTrack(): JSX.Element {
   );
 }
 
+/** Discards are public (R11.1); the newest few are drawn, the rest counted, to keep the side short. */
+const DISCARD_SHOWN = 5;
+
 export function Piles(): JSX.Element {
   const { view } = useUi();
   const { tools, loot, fences } = view.piles;
@@ -165,8 +168,9 @@ export function Piles(): JSX.Element {
           <span class="lf-cardback" aria-hidden="true" />
           {loot.draw}
         </span>
-        <span class="lf-pile-discard">
-          {loot.discard.map((l, i) => (
+        <span class="lf-pile-discard" title={`${loot.discard.length} loot cards in the discard`}>
+          {loot.discard.length > DISCARD_SHOWN ? <small>+{loot.discard.length - DISCARD_SHOWN}</small> : null}
+          {loot.discard.slice(-DISCARD_SHOWN).map((l, i) => (
             <LootFace key={i} loot={l} small />
           ))}
         </span>
@@ -177,8 +181,9 @@ export function Piles(): JSX.Element {
           <span class="lf-cardback" aria-hidden="true" />
           {fences.draw}
         </span>
-        <span class="lf-pile-discard">
-          {fences.discard.map((f) => (
+        <span class="lf-pile-discard" title={`${fences.discard.length} fences in the discard`}>
+          {fences.discard.length > DISCARD_SHOWN ? <small>+{fences.discard.length - DISCARD_SHOWN}</small> : null}
+          {fences.discard.slice(-DISCARD_SHOWN).map((f) => (
             <FenceFace key={f.id} fence={f} small />
           ))}
         </span>
