@@ -61,6 +61,7 @@ def setup(
     variant: str = "standard",
 ) -> tuple[State, list[Event]]:
     """Deal a new game (R1.1-R1.4); bad arguments raise ``ValueError``."""
+    _check_players(players)  # first: the default scoundrels below depend on it
     scoundrels = list(scoundrels or list(cards.SCOUNDRELS)[:players])
     _check_setup(players, seed, names, scoundrels, start_player, variant)
     names = list(names or [cards.SCOUNDRELS[s].name.split()[0] for s in scoundrels])
@@ -82,11 +83,18 @@ def setup(
     return state, events
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_players(players: int) -> None:
+    if not _whole(players) or not cards.MIN_PLAYERS <= players <= cards.MAX_PLAYERS:
+        raise ValueError(f"R1.1: Langfinger is for 2-5 players, not {players!r}")
+
+
 def _check_setup(players: int, seed: int, names: Sequence[str] | None,
                  scoundrels: list[str], start_player: int, variant: str) -> None:
-    if not isinstance(players, int) or not cards.MIN_PLAYERS <= players <= cards.MAX_PLAYERS:
-        raise ValueError(f"R1.1: Langfinger is for 2-5 players, not {players!r}")
-    if not isinstance(seed, int) or seed < 0:
+    if not _whole(seed) or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
     if len(scoundrels) != players or len(set(scoundrels)) != players or any(
             s not in cards.SCOUNDRELS for s in scoundrels):
@@ -94,7 +102,7 @@ def _check_setup(players: int, seed: int, names: Sequence[str] | None,
                          f"{list(cards.SCOUNDRELS)}, not {scoundrels!r}")
     if names is not None and (len(names) != players or not all(isinstance(n, str) for n in names)):
         raise ValueError(f"names must give {players} names, not {names!r}")
-    if not isinstance(start_player, int) or not 0 <= start_player < players:
+    if not _whole(start_player) or not 0 <= start_player < players:
         raise ValueError(f"start_player must be a seat from 0 to {players - 1}")
     if variant not in ("standard", "open_info"):
         raise ValueError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
