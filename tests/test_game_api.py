@@ -1,0 +1,179 @@
+"""The kernel's public API as DESIGN.md promises it: ``Game.new`` and its arguments,
+the properties, actions, undo, views, logs, copies and the two variants."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from rules_kit import PASS, place, position, random_game, row
+
+import langfinger_widget as lf
+from langfinger_widget.cards import PLACES
+
+VIEW_KEYS = {"format", "seat", "variant", "round", "phase", "start_player", "to_move",
+             "decision", "players", "city", "villa", "museum", "harbor", "squares",
+             "ruin_rates", "piles", "money_by_round", "is_over", "winners"}
+PLAYER_KEYS = {"seat", "name", "scoundrel", "tool", "money", "tokens", "hand_size", "hand",
+               "known", "loot", "scoundrel_used"}
+EVENT_TYPES = {"deal", "place", "actions_begin", "take_tools", "steal", "cash", "exchange",
+               "sell", "pass", "ruin_reopens", "reshuffle", "refill", "start_player",
+               "game_over"}
+
+
+def test_new_defaults_and_arguments() -> None:
+    g = lf.Game.new()
+    assert g.num_players == 3 and isinstance(g.seed, int)
+    g = lf.Game.new(players=4, seed=42, names=["A", "B", "C", "D"],
+                    scoundrels=["bobby", "yoshiko", "hans", "pascal"], start_player=2,
+                    variant="open_info")
+    assert (g.num_players, g.round, g.phase, g.start_player, g.to_move) == (4, 1, "place", 2, 2)
+    assert g.money == [0, 0, 0, 0] and not g.is_over and g.winners == []
+    v = g.view(None)
+    assert [p["name"] for p in v["players"]] == ["A", "B", "C", "D"]
+    assert [p["scoundrel"] for p in v["players"]] == ["bobby", "yoshiko", "hans", "pascal"]
+    assert v["variant"] == "open_info" and g.to_dict()["seed"] == 42
+    assert [p["name"] for p in lf.Game.new(players=2, seed=0).view(None)["players"]] == [
+        "Pascal", "Hans"]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"players": 1}, {"players": 6}, {"players": "3"}, {"players": 2.0}, {"players": True},
+    {"seed": -1}, {"seed": "x"}, {"seed": 1.5}, {"seed": True},
+    {"names": ["A", "B"]}, {"names": ["A", "B", 3]},
+    {"scoundrels": ["hans", "hans", "bobby"]}, {"scoundrels": ["hans", "bobby"]},
+    {"scoundrels": ["hans", "bobby", "moriarty"]},
+    {"start_player": 3}, {"start_player": -1}, {"start_player": "0"}, {"start_player": False},
+    {"variant": "open"}, {"variant": None},
+])
+def test_new_rejects_bad_arguments(kwargs: dict[str, Any]) -> None:
+    args: dict[str, Any] = {"players": 3, "seed": 1, **kwargs}
+    with pytest.raises(ValueError):
+        lf.Game.new(**args)
+
+
+def test_catalogue_exports() -> None:
+    assert len(lf.LOOT_CARDS) == 30 and len(lf.FENCE_CARDS) == 14
+    card = lf.LOOT_CARDS["L07"]
+    assert card.protection and card.tools and card.kind and card.value
+    assert all(isinstance(v, tuple) and len(v) == 2 for v in lf.FENCE_CARDS["F03"].buys.values())
+    assert lf.SCOUNDRELS["hans"].tool == "hammer"
+    assert issubclass(lf.IllegalAction, ValueError) and issubclass(lf.InvalidState, ValueError)
+
+
+def test_legal_actions_json_ready_and_play_returns_events() -> None:
+    g = lf.Game.new(players=3, seed=5)
+    legal = g.legal_actions()
+    assert json.loads(json.dumps(legal)) == legal
+    assert legal == [place(p) for p in PLACES]
+    events = g.play(legal[0])
+    assert events == [{"type": "place", "seat": 0, "place": "city", "square": 0}]
+    assert g.why_illegal(legal[1]) is None
+    assert g.why_illegal(PASS) is not None
+    with pytest.raises(lf.IllegalAction, match=r"^R2\.1"):
+        g.play(PASS)
+
+
+def test_whole_game_through_the_api() -> None:
+    g = random_game(4, seed=3)
+    assert g.is_over and g.phase == "over" and g.to_move is None
+    assert g.legal_actions() == []
+    assert g.winners == [i for i, m in enumerate(g.money) if m == max(g.money)]
+    log = g.log(None)
+    assert {e["type"] for e in log} <= EVENT_TYPES
+    assert log[-1]["type"] == "game_over" and log[-1]["money"] == g.money
+    assert json.loads(json.dumps(log)) == log
+    assert len(g.history) == sum(e["type"] in ("place", "take_tools", "steal", "exchange",
+                                               "sell", "pass") for e in log)
+
+
+def test_undo() -> None:
+    g = lf.Game.new(players=2, seed=8)
+    with pytest.raises(lf.IllegalAction):
+        g.undo()  # nothing to undo yet
+    start, log = g.to_dict(), g.log(None)
+    rng = random.Random(1)
+    for _ in range(40):
+        g.play(rng.choice(g.legal_actions()))
+    for _ in range(40):
+        g.undo()
+    assert g.to_dict() == start and g.log(None) == log and g.history == []
+
+
+def test_view_shapes_and_seats() -> None:
+    g = lf.Game.new(players=3, seed=2)
+    for seat in (None, 0, 1, 2):
+        v = g.view(seat)
+        assert set(v) == VIEW_KEYS and v["seat"] == seat and v["format"] == "langfinger-view/1"
+        assert all(set(p) == PLAYER_KEYS for p in v["players"])
+        assert json.loads(json.dumps(v)) == v
+    assert g.view() == g.view(None)
+    for bad in (3, -1, "0", 1.0):
+        with pytest.raises(ValueError):
+            g.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            g.log(bad)  # type: ignore[arg-type]
+    assert g.view(None)["decision"] == {"seat": 0, "kind": "place", "place": None,
+                                        "square": None}
+
+
+def test_copy_is_independent() -> None:
+    g = lf.Game.new(players=3, seed=4)
+    g.play(place("city"))
+    twin = g.copy()
+    before = g.to_dict()
+    twin.play(place("villa"))
+    assert g.to_dict() == before and len(g.history) == 1 and len(twin.history) == 2
+    g.play(place("ruin"))
+    assert twin.to_dict()["squares"]["villa"][0] == 1
+    assert twin.to_dict()["squares"]["ruin"][0] is None
+    twin.undo()
+    twin.undo()
+    assert twin.history == [] and g.history == [place("city"), place("ruin")]
+
+
+def test_from_dict_to_dict_round_trip_and_errors() -> None:
+    g = random_game(3, seed=11, max_steps=50)
+    d = g.to_dict()
+    assert lf.Game.from_dict(json.loads(json.dumps(d))).to_dict() == d
+    for bad in (None, [], "x", {"format": "langfinger/1"}, {**d, "format": "langfinger/2"}):
+        with pytest.raises(lf.InvalidState):
+            lf.Game.from_dict(bad)
+
+
+def test_open_info_known_tools_visible_to_opponents() -> None:
+    """R11.2: tools taken from the City stay visible in the taker's hand; R11.1 hides them."""
+    for variant in ("open_info", "standard"):
+        g = lf.Game.from_dict(position("act", [
+            {"scoundrel": "pascal", "hand": {"lockpick": 2}}, {"scoundrel": "hans"},
+            {"scoundrel": "tommaso"},
+        ], variant=variant, city=["map", "map", "welder"], squares={"city": row(0, 1)}))
+        g.play({"type": "take_tools", "tools": ["map", "welder"]})
+        for seat in (1, 2):
+            other = g.view(seat)["players"][0]
+            assert other["hand"] is None and other["hand_size"] == 4
+            expected = {"map": 1, "welder": 1} if variant == "open_info" else {}
+            assert other["known"] == expected
+        assert g.view(0)["players"][0]["hand"] == {"lockpick": 2, "map": 1, "welder": 1}
+        take = next(e for e in g.log(2) if e["type"] == "take_tools")
+        assert take["tools"] == ["welder", "map"] or sorted(take["tools"]) == ["map", "welder"]
+
+
+def test_open_info_blind_draws_stay_hidden() -> None:
+    g = random_game(3, seed=21, variant="open_info")
+    for seat in range(3):
+        for e in g.log(seat):
+            if e["type"] == "deal" and e["seat"] != seat:
+                assert e["tools"] is None
+            if e["type"] == "exchange" and e["seat"] != seat:
+                assert e["drew"] is None
+    final = g.to_dict()["players"]
+    for seat, p in enumerate(g.view(0)["players"]):
+        assert p["known"] == final[seat]["known"]
+        assert all(final[seat]["hand"].get(t, 0) >= n for t, n in p["known"].items())
+
+
+def test_repr_mentions_the_state() -> None:
+    assert "3 players" in repr(lf.Game.new(players=3, seed=0))
