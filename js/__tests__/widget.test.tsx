@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import userEvent from "@testing-library/user-event";
 import { act } from "preact/test-utils";
 import { city5, harbor5, museum5, openBoard, over5, place2, place2Waiting, ruin5, stateOf, villa5 } from "../__fixtures__/views";
-import type { WidgetState } from "../types";
+import { loot } from "../__fixtures__/views";
+import type { PlayerView, WidgetState } from "../types";
 import { click, mount, q } from "./fake-model";
 
 let mounted: ReturnType<typeof mount> | null = null;
@@ -224,10 +225,18 @@ describe("deciding by clicking", () => {
 describe("seats, bots, hints and messages", () => {
   it("hot-seat: a privacy screen names the next player and hides the hand", () => {
     const f = place2();
+    const pascal = { ...(f.view.players[0] as PlayerView), loot: [loot("L06", true)] };
+    f.view = { ...f.view, players: [pascal, f.view.players[1] as PlayerView] };
+    // Pascal's own turn: his loot front shows
+    const own = mount(stateOf(f, { human_seats: [0, 1] }));
+    expect(own.el.querySelector('[data-loot="L06"] .lf-loot-front')).not.toBeNull();
+    own.cleanup();
     f.view = { ...f.view, to_move: 1, decision: { seat: 1, kind: "place", place: null, square: null } };
     const { el, model } = setup(stateOf(f, { human_seats: [0, 1], seat: 0, legal: f.legal }));
     expect(q(el, '[data-testid="privacy"]').textContent).toContain("Hans");
     expect(el.querySelector('[data-testid="my-area"]')).toBeNull();
+    expect(el.querySelector(".lf-loot-front")).toBeNull(); // Pascal's loot fronts are covered
+    expect(el.querySelector("[data-loot]")).toBeNull();
     expect(el.querySelectorAll('[data-legal="true"]').length).toBe(0);
     const reveal = q(el, '[data-testid="reveal"]');
     expect(reveal.textContent).toBe("I am Hans");

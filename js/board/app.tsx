@@ -199,6 +199,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     hint: legal.length > 0 ? actionTargets(hintAction, view.decision?.place ?? null) : {},
     flash,
     pending,
+    privacy,
   };
 
   const errorText = state.error || resultError;

@@ -4,7 +4,7 @@
 import type { JSX } from "preact";
 import { ScoundrelIcon, ToolIcon, Token } from "../icons";
 import { moneyTrack, plural } from "../format";
-import type { PlayerView, Tool } from "../types";
+import type { Loot, PlayerView, Tool } from "../types";
 import { TOOLS } from "../types";
 import { FenceFace, LootFace } from "./cards";
 import { useUi } from "./ui";
@@ -34,8 +34,10 @@ function ToolCounts(props: { counts: Partial<Record<Tool, number>> }): JSX.Eleme
 }
 
 function PlayerPanel(props: { p: PlayerView }): JSX.Element {
-  const { view, state, flash, mySeat } = useUi();
+  const { view, state, flash, mySeat, privacy } = useUi();
   const { p } = props;
+  // Behind the hot-seat privacy screen the previous player's loot fronts are covered too.
+  const loot: Loot[] = privacy === null ? p.loot : p.loot.map((l) => ({ protection: l.protection, tools: l.tools }));
   const bot = state.bots[String(p.seat)];
   const toMove = view.to_move === p.seat;
   const isStart = view.start_player === p.seat;
@@ -82,7 +84,7 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
           {p.hand_size}
         </span>
       </div>
-      {p.hand && !isMe ? (
+      {p.hand && !isMe && privacy === null ? (
         <div class="lf-player-row">
           <ToolCounts counts={p.hand} />
         </div>
@@ -92,9 +94,9 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
           <ToolCounts counts={p.known} />
         </div>
       ) : null}
-      {p.loot.length > 0 ? (
+      {loot.length > 0 ? (
         <div class="lf-player-loot">
-          {p.loot.map((l, i) => (
+          {loot.map((l, i) => (
             <span key={i} title={l.id ? `${l.kind} worth ${l.value}` : `${l.protection}, front hidden`}>
               <LootFace loot={l} small />
             </span>

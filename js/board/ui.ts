@@ -57,6 +57,8 @@ export interface Ui {
   hint: Targets;
   flash: Targets & { seat?: number; key: number };
   pending: boolean;
+  /** Hot-seat: the human seat the board waits for; until then nothing private is drawn. */
+  privacy: number | null;
 }
 
 export const UiContext = createContext<Ui | null>(null);
