@@ -230,6 +230,7 @@ describe("seats, bots, hints and messages", () => {
     // Pascal's own turn: his loot front shows
     const own = mount(stateOf(f, { human_seats: [0, 1] }));
     expect(own.el.querySelector('[data-loot="L06"] .lf-loot-front')).not.toBeNull();
+    expect(own.el.textContent).toContain("Pascal is dealt hammer and map");
     own.cleanup();
     f.view = { ...f.view, to_move: 1, decision: { seat: 1, kind: "place", place: null, square: null } };
     const { el, model } = setup(stateOf(f, { human_seats: [0, 1], seat: 0, legal: f.legal }));
@@ -237,6 +238,9 @@ describe("seats, bots, hints and messages", () => {
     expect(el.querySelector('[data-testid="my-area"]')).toBeNull();
     expect(el.querySelector(".lf-loot-front")).toBeNull(); // Pascal's loot fronts are covered
     expect(el.querySelector("[data-loot]")).toBeNull();
+    // the log is Pascal's (his own deal is named): covered as well
+    expect(el.textContent).not.toContain("Pascal is dealt hammer and map");
+    expect(el.querySelector('[data-testid="log-hidden"]')).not.toBeNull();
     expect(el.querySelectorAll('[data-legal="true"]').length).toBe(0);
     const reveal = q(el, '[data-testid="reveal"]');
     expect(reveal.textContent).toBe("I am Hans");

@@ -5,7 +5,18 @@ import { eventSentence } from "../format";
 import { useUi } from "./ui";
 
 export function Log(): JSX.Element {
-  const { view, state } = useUi();
+  const { view, state, privacy } = useUi();
+  if (privacy !== null) {
+    // The log is the previous player's (their own draws, their loot fronts): covered too.
+    return (
+      <section class="lf-log" aria-label="Log">
+        <h4>Log</h4>
+        <p class="lf-empty" data-testid="log-hidden">
+          Hidden until {view.players[privacy]?.name ?? "the next player"} takes the board.
+        </p>
+      </section>
+    );
+  }
   const events = state.log.map((ev, i) => ({ ev, i })).reverse();
   return (
     <section class="lf-log" aria-label="Log">
