@@ -349,7 +349,7 @@ def _read_hand(r: _Reader) -> tuple[dict[str, int], dict[str, int]]:
     if r.maybe(EMPTY):
         return hand, known
     start = r.i
-    while r.peek().lower() in LETTER_TOOLS and r.peek():
+    while r.peek() and r.peek().lower() in LETTER_TOOLS:
         c = r.peek()
         tool = LETTER_TOOLS[c.lower()]
         hand[tool] = hand.get(tool, 0) + 1
