@@ -189,11 +189,11 @@ def _player_from(raw: Any, i: int) -> Player:
     known_keys = {"name", "scoundrel", "money", "hand", "loot", "tokens", "known"}
     _expect(set(raw) <= known_keys, f"{what}: unknown keys {sorted(set(raw) - known_keys)}")
     scoundrel = raw.get("scoundrel")
-    _expect(scoundrel in cards.SCOUNDRELS, f"{what}: unknown scoundrel {scoundrel!r} (R0.5)")
+    _expect(isinstance(scoundrel, str) and scoundrel in cards.SCOUNDRELS,
+            f"{what}: unknown scoundrel {scoundrel!r} (R0.5)")
     name = raw.get("name", cards.SCOUNDRELS[scoundrel].name.split()[0])
     _expect(isinstance(name, str), f"{what}.name must be text")
-    loot = raw.get("loot", [])
-    _expect(isinstance(loot, list), f"{what}.loot must be a list of loot ids")
+    loot = _id_list(raw.get("loot", []), f"{what}.loot")
     return Player(
         name=name,
         scoundrel=scoundrel,
