@@ -511,3 +511,53 @@ def test_impossible_positions_raise_invalid_state(players: int, seed: int, varia
             assert str(e), name
         else:
             raise AssertionError(f"{name}: loaded an impossible position")
+
+
+JUNK: list[Any] = [None, True, False, -1, 0, 1, 2, 3, 7, 99, 1.5, "", "x", "map", "L01", "F01",
+                   "city", "1>2", "L99", [], [None], [1], ["map"], {}, {"map": 1}, {"x": 1},
+                   [[1]]]
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every path to a value inside a JSON-like value."""
+    if prefix:
+        yield prefix
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(
+        obj, list) else []
+    for k, v in items:
+        yield from _paths(v, (*prefix, k))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=300))
+def test_fuzzed_positions_load_only_as_invalid_state_or_playable(
+        players: int, seed: int, variant: str, stop: int) -> None:
+    """Any junk in any field: ``from_dict`` raises InvalidState (never TypeError & co.),
+    and whatever does load can be viewed, logged and played on."""
+    g, rng = new_game(players, seed, variant)
+    for i, _ in enumerate(steps(g, rng)):
+        if i >= stop:
+            break
+    d = g.to_dict()
+    paths = list(_paths(d))
+    for _ in range(40):
+        x = copy.deepcopy(d)
+        path = rng.choice(paths)
+        parent = x
+        for k in path[:-1]:
+            parent = parent[k]
+        if isinstance(parent, dict) and rng.random() < 0.3:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(JUNK)
+        try:
+            h = lf.Game.from_dict(x)
+        except lf.InvalidState:
+            continue
+        for _ in range(20):
+            for seat in [None, *range(h.num_players)]:
+                h.view(seat)
+                h.log(seat)
+            if h.is_over:
+                break
+            h.play(rng.choice(h.legal_actions()))
