@@ -11,8 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
+import sys
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pytest brings tomli on 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
