@@ -296,6 +296,8 @@ describe("seats, bots, hints and messages", () => {
     model.set("highlight", { seat: 3, action: { type: "steal", slot: 0, pay: ["map"], scoundrel: true }, place: "museum", square: 2, by: "bot" });
     expect(q(el, '[data-area="museum"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '[data-area="villa"]').classList.contains("lf-flash")).toBe(false);
+    expect(q(el, '[data-area="museum"] [data-square="2"]').classList.contains("lf-flash")).toBe(true);
+    expect(q(el, '[data-area="museum"] [data-square="1"]').classList.contains("lf-flash")).toBe(false);
   });
 
   it("asks for a hint and shows it on the board", () => {

@@ -137,7 +137,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
 
   // The last move glows briefly, so that people can follow the bots.
   const hl = JSON.stringify(state.highlight);
-  const [flash, setFlash] = useState<Targets & { seat?: number; key: number }>({ key: 0 });
+  const [flash, setFlash] = useState<Targets & { seat?: number; square?: number | null; key: number }>({ key: 0 });
   const flashes = useRef(0);
   useEffect(() => {
     if (!state.highlight.action) return;
@@ -145,6 +145,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     setFlash({
       ...actionTargets(state.highlight.action, lastMovePlace(state)),
       seat: state.highlight.seat,
+      square: state.highlight.square,
       key: flashes.current,
     });
     const t = setTimeout(() => setFlash({ key: flashes.current }), FLASH_MS);

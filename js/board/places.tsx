@@ -23,7 +23,7 @@ import { FenceFace, LootFace, Pick, ToolFace, fenceLabel, lootLabel } from "./ca
 import { markTools, useUi } from "./ui";
 
 function Squares(props: { place: Place }): JSX.Element {
-  const { view, legal, ctl, hint } = useUi();
+  const { view, legal, ctl, hint, flash } = useUi();
   const owners = view.squares[props.place] ?? [null, null, null, null, null];
   const d = view.decision;
   const candidate = d?.kind === "place" && legal.length > 0;
@@ -52,7 +52,9 @@ function Squares(props: { place: Place }): JSX.Element {
         return (
           <span
             key={i}
-            class={`lf-square ${acting ? "lf-acting" : ""} ${candidate && enabled && i === next ? "lf-next" : ""}`}
+            class={`lf-square ${acting ? "lf-acting" : ""} ${candidate && enabled && i === next ? "lf-next" : ""} ${
+              flash.place === props.place && flash.square === i ? "lf-flash" : ""
+            }`}
             data-square={i}
           >
             {p ? <Token scoundrel={p.scoundrel} size={18} /> : <span class="lf-square-no">{i + 1}</span>}

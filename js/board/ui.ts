@@ -55,7 +55,7 @@ export interface Ui {
   sel: Selection;
   ctl: Controls;
   hint: Targets;
-  flash: Targets & { seat?: number; key: number };
+  flash: Targets & { seat?: number; square?: number | null; key: number };
   pending: boolean;
   /** Hot-seat: the human seat the board waits for; until then nothing private is drawn. */
   privacy: number | null;
