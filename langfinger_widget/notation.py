@@ -281,6 +281,8 @@ def decode_dict(text: str) -> dict[str, Any]:
     n = len(d["players"])
     if r.at_end():
         return d  # a minimal position: the board is empty, piles dealt from the seed
+    if r.peek() != " ":
+        raise r.fail("',' and another player, or one space before the displays field")
     r.space("displays")
     families = {"city": "tools", "villa": "loot", "museum": "loot", "harbor": "fences"}
     shown = r.separated("/", 4, lambda k: r.listing(families[DISPLAYS[k]],
@@ -319,10 +321,11 @@ def _read_player(r: _Reader) -> dict[str, Any]:
     r.char(":", "after the hand")
     p["loot"] = r.ids("loot", "the player's face-down loot")
     r.char(":", "after the loot")
-    start = r.i
-    p["tokens"] = r.number("tokens in front of the player")
-    if p["tokens"] > 3:
-        raise r.fail("0 to 3 tokens in front of the player (R1.4)", start)
+    c = r.peek()
+    if not (c.isascii() and c.isdigit()):
+        raise r.fail("a digit: the tokens in front of the player")
+    r.i += 1
+    p["tokens"] = int(c)  # from_dict checks the range (R1.4)
     return p
 
 

@@ -103,7 +103,8 @@ BAD = [
     ("s7 1p0 q0:-:-:3,y0:-:-:3", 7, "a scoundrel letter"),
     ("s7 1p0 h0:hq:-:3,y0:-:-:3", 11, "':' after the hand"),
     ("s7 1p0 h0:-:L7:3,y0:-:-:3", 13, "two digits after 'L'"),
-    ("s7 1p0 h0:-:-:9,y0:-:-:3", 14, "0 to 3 tokens"),
+    ("s7 1p0 h0:-:-:x,y0:-:-:3", 14, "a digit: the tokens"),
+    ("s7 1p0 h0:-:-:33,y0:-:-:3", 15, "',' and another player"),
     ('s7 1p0 h"Ann0:-:-:3', 19, "a closing '\"'"),
     ("s7 1p0 h0:-:-:3,y0:-:-:3 -/-/-", 30, "'/' between the displays"),
     ("s7 1p0 h0:-:-:3,y0:-:-:3 -/-/-/- ----x/-----/-----/-----/-----", 37,
@@ -135,6 +136,9 @@ def test_a_well_spelled_impossible_position_is_refused_by_the_kernel() -> None:
     # Both players hold L08: spelled right, but a card cannot lie in two places (R0).
     with pytest.raises(lf.InvalidState, match="R0") as caught:
         lf.Game.from_notation("s7 1p0 h0:-:L08:3,y0:-:L08:3")
+    assert not isinstance(caught.value, NotationError)
+    with pytest.raises(lf.InvalidState, match="from 0 to 3") as caught:  # a digit, but 9
+        lf.Game.from_notation("s7 1p0 h0:-:-:9,y0:-:-:3")
     assert not isinstance(caught.value, NotationError)
     with pytest.raises(lf.InvalidState, match=r"R1\.4"):  # four tokens for Hans
         lf.Game.from_notation("s7 1p0 h0:-:-:3,y0:-:-:3 -/-/-/- 0----/-----/-----/-----/----- "
