@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,10 +94,22 @@ def test_command_line_prints_and_writes_csv_and_json(
     assert arena.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
 
 
+def _start_local_ray(ray: Any, attempts: int = 2) -> None:
+    """A local Ray instance; its start-up waits a fixed 30 s, so a busy machine gets a retry."""
+    for attempt in range(attempts):
+        try:
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+            return
+        except Exception:
+            ray.shutdown()  # stop whatever half-started, then try again
+            if attempt == attempts - 1:
+                raise
+
+
 def test_ray_backend_plays_the_same_games() -> None:
     ray = pytest.importorskip("ray")
     specs = parse_bots("greedy,random")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    _start_local_ray(ray)
     try:
         remote = arena.run_ray(specs, 3, seed=4, progress=False)
     finally:
