@@ -164,6 +164,13 @@ def test_ismcts_is_deterministic_for_a_fixed_iteration_budget() -> None:
     assert first[0] == first[1]
 
 
+def test_ismcts_searches_only_for_the_seat_to_move() -> None:
+    g = _played(3, seed=13, moves=4)
+    other = (g.to_move + 1) % 3
+    with pytest.raises(ValueError, match="not to move"):
+        ISMCTSBot(seed=1, iterations=5).evaluate(g.view(other), g.legal_actions())
+
+
 def test_ismcts_time_budget_stops() -> None:
     g = _played(2, seed=12, moves=5)
     bot = ISMCTSBot(seed=1, time=0.05)

@@ -89,6 +89,8 @@ class ISMCTSBot:
     def evaluate(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
         """The best action and its estimated value for the seat (a win chance in [0, 1])."""
         check_inputs(view, legal)
+        if view["to_move"] != view["seat"]:
+            raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
         rng = random.Random(self._rng.getrandbits(64))
         pairs = keyed(legal)
         root = self._search(view, rng)
