@@ -138,7 +138,8 @@ def test_from_dict_to_dict_round_trip_and_errors() -> None:
     g = random_game(3, seed=11, max_steps=50)
     d = g.to_dict()
     assert lf.Game.from_dict(json.loads(json.dumps(d))).to_dict() == d
-    for bad in (None, [], "x", {"format": "langfinger/1"}, {**d, "format": "langfinger/2"}):
+    bads: list[Any] = [None, [], "x", {"format": "langfinger/1"}, {**d, "format": "langfinger/2"}]
+    for bad in bads:
         with pytest.raises(lf.InvalidState):
             lf.Game.from_dict(bad)
 

@@ -39,7 +39,7 @@ from langfinger_widget.cards import (
     display_size,
 )
 
-SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = st.integers(min_value=2, max_value=5)
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 VARIANTS = st.sampled_from(["standard", "open_info"])
@@ -85,7 +85,7 @@ def check_conserved(g: lf.Game) -> None:
         assert len(s.display(place)) <= display_size(place, s.num_players)
 
 
-@settings(max_examples=1200, **SETTINGS)
+@settings(BASE, max_examples=1200)
 @given(PLAYERS, SEEDS, VARIANTS)
 def test_cards_and_tokens_conserved_money_never_falls(players: int, seed: int,
                                                       variant: str) -> None:
@@ -209,7 +209,7 @@ def check_legal(g: lf.Game) -> None:
         g.copy().play(a)
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(BASE, max_examples=40)
 @given(PLAYERS, SEEDS, VARIANTS)
 def test_legal_actions_sound_and_complete(players: int, seed: int, variant: str) -> None:
     g, rng = new_game(players, seed, variant)
@@ -223,7 +223,7 @@ def test_legal_actions_sound_and_complete(players: int, seed: int, variant: str)
 # --- serialization, undo, seeds --------------------------------------------------------------
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(BASE, max_examples=150)
 @given(PLAYERS, SEEDS, VARIANTS, st.floats(min_value=0, max_value=1))
 def test_to_dict_from_dict_continues_identically(players: int, seed: int, variant: str,
                                                   where: float) -> None:
@@ -245,7 +245,7 @@ def test_to_dict_from_dict_continues_identically(players: int, seed: int, varian
         assert twin.to_dict() == g.to_dict() and twin.is_over
 
 
-@settings(max_examples=60, **SETTINGS)
+@settings(BASE, max_examples=60)
 @given(PLAYERS, SEEDS, VARIANTS)
 def test_undo_is_exact(players: int, seed: int, variant: str) -> None:
     g, rng = new_game(players, seed, variant)
@@ -260,7 +260,7 @@ def test_undo_is_exact(players: int, seed: int, variant: str) -> None:
             assert g.legal_actions() == legal and g.history == history
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(BASE, max_examples=40)
 @given(PLAYERS, SEEDS, VARIANTS)
 def test_same_seed_same_game(players: int, seed: int, variant: str) -> None:
     games = []
@@ -315,7 +315,7 @@ def hidden_twin(g: lf.Game, seat: int, rng: random.Random) -> lf.Game:
 REVEALING = {"cash", "sell", "refill", "deal", "game_over"}
 
 
-@settings(max_examples=120, **SETTINGS)
+@settings(BASE, max_examples=120)
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=4))
 def test_view_and_log_blind_to_what_seat_cannot_see(players: int, seed: int, variant: str,
                                                      seat_pick: int) -> None:
@@ -378,7 +378,7 @@ def check_no_hidden_ids(g: lf.Game) -> None:
         assert not isinstance(v["piles"]["tools"]["draw"], list)
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(BASE, max_examples=150)
 @given(PLAYERS, SEEDS, VARIANTS)
 def test_no_hidden_card_id_in_any_view_or_log(players: int, seed: int, variant: str) -> None:
     g, rng = new_game(players, seed, variant)
@@ -416,7 +416,7 @@ def malformed(g: lf.Game) -> list[Any]:
     ]
 
 
-@settings(max_examples=80, **SETTINGS)
+@settings(BASE, max_examples=80)
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=400))
 def test_bad_actions_name_a_ruling_and_change_nothing(players: int, seed: int, variant: str,
                                                       stop: int) -> None:
@@ -494,7 +494,7 @@ def impossible(d: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         4, len(x[p0])))
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(BASE, max_examples=40)
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=300))
 def test_impossible_positions_raise_invalid_state(players: int, seed: int, variant: str,
                                                   stop: int) -> None:
@@ -528,7 +528,7 @@ def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         yield from _paths(v, (*prefix, k))
 
 
-@settings(max_examples=60, **SETTINGS)
+@settings(BASE, max_examples=60)
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=300))
 def test_fuzzed_positions_load_only_as_invalid_state_or_playable(
         players: int, seed: int, variant: str, stop: int) -> None:
