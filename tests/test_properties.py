@@ -432,7 +432,10 @@ def test_bad_actions_name_a_ruling_and_change_nothing(players: int, seed: int, v
 def check_bad_actions(g: lf.Game) -> None:
     before, log = g.to_dict(), g.log(None)
     legal = g.legal_actions()
-    for a in malformed(g):
+    rng = random.Random(len(log))
+    # Well-formed but forbidden here: wrong phase or place, cards not held, closed squares.
+    forbidden = [a for a in candidates(g) if normalize(a) not in legal]
+    for a in [*malformed(g), *rng.sample(forbidden, min(25, len(forbidden)))]:
         if a in legal:
             continue
         why = g.why_illegal(a)
