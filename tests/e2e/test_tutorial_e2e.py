@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import nbformat
 import playwright.sync_api as playwright_api
 import pytest
 
@@ -42,13 +43,11 @@ def ruin_notebook(
         nb.shutdown_kernel()
 
 
-def _code_cell_index(nb_path: Path, source: str) -> int:
-    """Index (among all cells) of the first code cell whose source is exactly ``source``."""
-    import nbformat
-
+def _widget_cell_index(nb_path: Path) -> int:
+    """Index (among all cells) of the first code cell that makes the widget."""
     cells = nbformat.read(nb_path, as_version=4).cells
     return next(i for i, c in enumerate(cells)
-                if c.cell_type == "code" and c.source.strip() == source)
+                if c.cell_type == "code" and "lf.LangfingerWidget(" in c.source)
 
 
 def test_ruin_tutorial_runs_and_shows_the_board(ruin_notebook: LabNotebook) -> None:
@@ -56,9 +55,7 @@ def test_ruin_tutorial_runs_and_shows_the_board(ruin_notebook: LabNotebook) -> N
     nb.run_all()  # raises with the tracebacks if any cell failed
 
     # The widget cell's output holds the live board, drawn by the bundle.
-    widget_cell = _code_cell_index(NOTEBOOKS / "05_ruin.ipynb", "w = lf.LangfingerWidget("
-                                   "game=start.copy(), seat=0, bots={})\nw")
-    board = nb.output(widget_cell).locator(".lf-board")
+    board = nb.output(_widget_cell_index(NOTEBOOKS / "05_ruin.ipynb")).locator(".lf-board")
     board.wait_for()
     ruin = board.locator('[data-area="ruin"]')
     assert ruin.count() == 1
