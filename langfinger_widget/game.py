@@ -195,7 +195,9 @@ class Game:
 
     # --- what a seat may see ---------------------------------------------------------------
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

@@ -200,7 +200,8 @@ def _player_from(raw: Any, i: int) -> Player:
         money=_int(raw.get("money", 0), f"{what}.money", 0),
         hand=_tool_counts(raw.get("hand", {}), f"{what}.hand"),
         loot=list(loot),
-        tokens=_int(raw.get("tokens", TOKENS_PER_PLAYER), f"{what}.tokens", 0, TOKENS_PER_PLAYER),
+        tokens=_int(raw.get("tokens", TOKENS_PER_PLAYER), f"R1.4: {what}.tokens", 0,
+                    TOKENS_PER_PLAYER),
         known=_tool_counts(raw.get("known", {}), f"{what}.known"),
     )
 
@@ -402,6 +403,8 @@ def _check_tokens(state: State) -> None:
                 f"not {TOKENS_PER_PLAYER} (in front, on squares and on exchange squares)")
     if state.phase == "place":
         _expect(not on_rates, "R6.2: no exchange square is taken while tokens are placed")
+        _expect(not any(state.scoundrel_used.values()),
+                "R5.2: scoundrel uses are counted per round; none while tokens are placed")
         for place, row in state.squares.items():
             filled = [s is not None for s in row]
             _expect(filled == sorted(filled, reverse=True),
@@ -411,6 +414,9 @@ def _check_tokens(state: State) -> None:
         _expect(bool(on_board), "R3.1: no token is left to act: the round is over")
         _expect(not on_rates or any(s is not None for s in state.squares["ruin"]),
                 "R6.2: the Ruin's actions are done, so its exchange squares are open again")
+        earlier = [p for p in ("city", "villa") if any(s is not None for s in state.squares[p])]
+        _expect(not on_rates or not earlier,
+                f"R3.1/R6.2: an exchange square is taken, but the {earlier} still acts first")
     else:
         _expect(not on_board and not on_rates, "R10.1: when the game is over no token is out")
     _expect(n == len(state.money_by_round[0]) if state.money_by_round else True,
