@@ -216,6 +216,12 @@ class Game:
 
         return render.html(self.view(None))
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Text-only outputs (a terminal, a plain-text notebook output) show the board too."""
+        from . import render
+
+        printer.text(repr(self) if cycle else render.text(self.view(None)))
+
     def __repr__(self) -> str:
         return (f"<Game {self.num_players} players, round {self.round}, {self.phase}, "
                 f"to move {self.to_move}, money {self.money}>")

@@ -136,3 +136,10 @@ def test_a_token_on_an_exchange_square_is_drawn_there() -> None:
     picture = render.svg(g.view(None))
     assert f'data-rate="{escape(rate)}" data-taken-by="{seat}"' in picture
     assert f"{rate}:{g.state.players[seat].name}" in render.text(g.view(None))
+
+
+def test_text_only_outputs_show_the_board(busy: lf.Game) -> None:
+    from IPython.lib.pretty import pretty
+
+    assert pretty(busy) == render.text(busy.view(None))
+    assert "Ruin" in pretty(busy) or "ruin" in pretty(busy)
