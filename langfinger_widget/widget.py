@@ -51,7 +51,7 @@ MAX_PACE = 10.0
 HINT_SECONDS = 1.0
 # The `log` trait carries the most recent events only, so that one update stays small late in
 # a game; the whole log is `w.game.log(seat)` in Python.
-LOG_LIMIT = 100
+LOG_LIMIT = 30
 
 
 class SeatError(traitlets.TraitError, ValueError):
