@@ -48,7 +48,8 @@ class BotSpec:
         return f"{self.name}({extra})" if extra else self.name
 
     def make(self, seed: int) -> bots_mod.Bot:
-        budget: dict[str, Any] = {k: (int(v) if k == "iterations" else v) for k, v in self.budget}
+        whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
+        budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
         return bots_mod.make(self.name, seed=seed, **budget)
 
 
