@@ -145,6 +145,22 @@ class Puzzle:
         """Play the puzzle move by move (the opponents answer by themselves)."""
         return PuzzleSession(self)
 
+    def widget(self, **kwargs: Any) -> Any:
+        """The puzzle on a LangfingerWidget board for its seat (needs anywidget).
+
+        The board shows the puzzle's name, goal and ruling, says "Solved!" or
+        what is missing after every move, and reveals the hints one at a time.
+        ``kwargs`` go to the widget (``seat`` defaults to the puzzle's seat);
+        ``w.puzzle_session`` is the :class:`PuzzleSession` behind it.
+        """
+        # Imported here: the kernel stays importable without anywidget (only this method needs it).
+        from .widget import LangfingerWidget
+
+        kwargs.setdefault("seat", self.seat)
+        kwargs["bots"] = {}  # the rivals are the puzzle's, answered by the session
+        session = self.session()
+        return session.attach(LangfingerWidget(game=session.game, **kwargs))
+
 
 class PuzzleSession:
     """A puzzle being played: the reader's moves go in, the opponents answer.
@@ -164,8 +180,14 @@ class PuzzleSession:
         self._widget: Any = None
         self._on_status: Callable[[CheckResult], None] | None = None
         self._busy = False
+        self._illegal = ""  # the ruling that refused the reader's last try, until the next move
         self._answer()
         self._seen = len(self.game.history)
+
+    @property
+    def seat(self) -> int:
+        """The reader's seat."""
+        return self.puzzle.seat
 
     @property
     def over(self) -> bool:
@@ -177,7 +199,11 @@ class PuzzleSession:
         if self.over:
             raise IllegalAction("the puzzle is over: the round has ended")
         if self._widget is not None:
-            self._widget.play(action)  # the widget's observer records it and answers
+            try:
+                self._widget.play(action)  # the widget's observer records it and answers
+            except IllegalAction as exc:
+                self.refused(str(exc))
+                raise
             return
         self.game.play(action)
         self._record()
@@ -213,16 +239,20 @@ class PuzzleSession:
                 self.game.play(rules.key_action(key))
 
     def attach(self, widget: Any, on_status: Callable[[CheckResult], None] | None = None) -> Any:
-        """Play on ``widget`` (a LangfingerWidget): the rivals answer each move made there.
+        """Play on ``widget`` (a LangfingerWidget): the board becomes the puzzle's board.
 
-        ``on_status`` is called with :meth:`status` after every move (show it
-        next to the board). Returns the widget, so ``session.attach(w)`` can
-        end a notebook cell and display it.
+        The rivals answer each move made there, and the widget's ``puzzle``
+        trait shows the name, goal, ruling, live status and the hints asked
+        for so far (its "Puzzle hint" and "Try again" buttons come back here).
+        The rivals belong to the puzzle, so the widget's bots are dismissed.
+        ``on_status`` is also called with :meth:`status` after every move.
+        Returns the widget, so ``session.attach(w)`` can end a notebook cell.
         """
         if widget.game is not self.game:
             widget.game = self.game
         self._widget, self._on_status = widget, on_status
         widget.observe(self._widget_moved, names="move_number")
+        widget.attach_puzzle(self)
         return widget
 
     def _widget_moved(self, _change: Any) -> None:
@@ -237,10 +267,71 @@ class PuzzleSession:
             self._answer()
             self._record()
             self._seen = len(self.game.history)
+            self._illegal = ""
         finally:
             self._busy = False
+        self._publish()
         if self._on_status is not None:
             self._on_status(self.status())
+
+    def refused(self, reason: str) -> None:
+        """The reader tried a move the rules refuse: show the ruling until the next move."""
+        self._illegal = reason
+        self._publish()
+
+    def reset(self) -> None:
+        """Start the puzzle again from its position ("Try again"); hints shown stay shown."""
+        game = self.puzzle.game()
+        self._busy = True  # replacing the widget's game moves the board: not a reader's move
+        try:
+            self.game = game
+            if self._widget is not None:
+                self._widget.game = game
+            self.moves, self._line, self._illegal = [], Line(game.state.copy()), ""
+            self._answer()
+            self._record()
+            self._seen = len(game.history)
+        finally:
+            self._busy = False
+        self._publish()
+
+    def panel(self) -> dict[str, Any]:
+        """What the board's puzzle panel shows: only what the reader may see.
+
+        Never the solution, never a hint not yet asked for (``hints_left``
+        counts them). ``state`` is ``playing``, ``illegal``, ``solved`` or
+        ``failed``; ``status`` says it in words.
+        """
+        hints = self.puzzle.hints
+        shown = min(self._hint, len(hints))
+        result = self.status()
+        if result.solved:
+            state, text = "solved", f"Solved! You {self.puzzle.goal}."
+        elif self._illegal:
+            state, text = "illegal", f"Illegal: {self._illegal}"
+        elif not self.over:
+            state, text = "playing", f"Not yet: {self.puzzle.goal}"
+        else:
+            state, text = "failed", f"Not solved: {result.reason}. Try again?"
+        return {
+            "name": self.puzzle.name,
+            "goal": str(self.puzzle.goal),
+            "difficulty": self.puzzle.difficulty,
+            "rule": self.puzzle.rule,
+            "story": self.puzzle.story,
+            "seat": self.puzzle.seat,
+            "status": text,
+            "state": state,
+            "solved": result.solved,
+            "over": self.over,
+            "moves": len(self.moves),
+            "hints": list(hints[:shown]),
+            "hints_left": len(hints) - shown,
+        }
+
+    def _publish(self) -> None:
+        if self._widget is not None:
+            self._widget.show_puzzle(self.panel())
 
     def status(self) -> CheckResult:
         """``solved`` once the round is over and the goal met; else what is missing."""
@@ -253,6 +344,7 @@ class PuzzleSession:
         hints = self.puzzle.hints
         text = hints[min(self._hint, len(hints) - 1)]
         self._hint += 1
+        self._publish()  # an attached board shows it too
         return text
 
 

@@ -46,7 +46,7 @@ export default { render({ el }) {
 } };
 """
 
-MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal")
+MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset")
 MAX_PACE = 10.0
 HINT_SECONDS = 1.0
 # The `log` trait carries the most recent events only, so that one update stays small late in
@@ -56,6 +56,24 @@ LOG_LIMIT = 30
 
 class SeatError(traitlets.TraitError, ValueError):
     """A seat that the game does not have (a ValueError, as for any bad argument)."""
+
+
+class PuzzleSession(Protocol):
+    """What the widget needs of a puzzle being played (``lf.puzzles.PuzzleSession``)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def hint(self) -> str: ...
+
+    def reset(self) -> None: ...
+
+    def refused(self, reason: str) -> None: ...
+
+    def panel(self) -> dict[str, Any]: ...
 
 
 class Bot(Protocol):
@@ -111,6 +129,9 @@ class LangfingerWidget(anywidget.AnyWidget):
     hint = traitlets.Dict().tag(sync=True)
     # Actions played so far: an intent may quote it, and is refused as stale if the board moved on.
     move_number = traitlets.Int(0).tag(sync=True)
+    # The puzzle being played on this board ({} otherwise): its name, goal, ruling, status and
+    # the hints asked for so far, never its solution (PuzzleSession.panel).
+    puzzle = traitlets.Dict().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
     _FRONT_END_WRITABLE = frozenset({"pace"})
@@ -135,6 +156,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         self._autoplay = autoplay
         self._seed = seed
         self._bot_players: dict[int, Bot] = {}
+        self._puzzle: PuzzleSession | None = None
         self._game = game if game is not None else Game.new(players=players, seed=seed)
         super().__init__(pace=pace, seat=seat, **kwargs)
         wanted = {1: "greedy"} if bots is None else bots
@@ -196,6 +218,34 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.highlight = {}
             self._sync()
         self._schedule_bots()
+
+    # --- puzzles --------------------------------------------------------------------------
+    @property
+    def puzzle_session(self) -> PuzzleSession | None:
+        """The puzzle played on this board (see ``Puzzle.widget``), or None."""
+        return self._puzzle
+
+    def attach_puzzle(self, session: PuzzleSession) -> None:
+        """Make this the board of a puzzle (``PuzzleSession.attach`` calls it).
+
+        Only the puzzle's seat is human: the session answers for the rivals,
+        so they are neither bots nor hot-seat players, and undo takes back
+        their answers with the reader's move.
+        """
+        with self._lock:
+            self._puzzle = session
+            if self.bots:
+                self.bots = {}  # rebuilds the seats through _bots_changed
+            self._build_bots()
+            self.hint = {}
+            self.puzzle = session.panel()
+            self._sync()
+
+    def show_puzzle(self, panel: dict[str, Any]) -> None:
+        """Put the puzzle panel into the ``puzzle`` trait (the session calls it after each move)."""
+        with self._lock:
+            self.puzzle = panel
+            self._sync()  # a finished puzzle takes the reader's choices away
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game with the same number of players, variant, seats and bots."""
@@ -276,11 +326,15 @@ class LangfingerWidget(anywidget.AnyWidget):
         if kind == "why":
             action = content.get("action")
             return {"kind": "why", "action": action, "reason": self._refusal(action, content)}
+        if kind in ("puzzle_hint", "puzzle_reset"):
+            return self._msg_puzzle(kind)
         if kind == "hint":
             return self._msg_hint()
         if kind == "undo":
             return self._msg_undo()
         if kind == "new_game":
+            if self._puzzle is not None:
+                return _refuse("this board plays a puzzle: Try again starts it afresh")
             old = self._game
             self._replace_game(Game.new(players=old.num_players, variant=old.state.variant))
             return {"kind": "result", "ok": True, "error": ""}
@@ -290,12 +344,27 @@ class LangfingerWidget(anywidget.AnyWidget):
         action = content.get("action")
         refusal = self._refusal(action, content)
         if refusal is not None:
+            if self._puzzle is not None:
+                self._puzzle.refused(refusal)
             return _refuse(refusal)
         try:
             self._play(action, by="human")
         except LangfingerError as exc:  # _refusal said legal; keep the promise "game untouched"
             return _refuse(str(exc))
         return {"kind": "result", "ok": True, "error": ""}
+
+    def _msg_puzzle(self, kind: str) -> dict[str, Any]:
+        session = self._puzzle
+        if session is None:
+            return _refuse(f"{kind}: this board is not playing a puzzle")
+        if kind == "puzzle_reset":
+            session.reset()
+            self.error = ""
+            return {"kind": "result", "ok": True, "error": ""}
+        if self.puzzle.get("hints_left", 0) <= 0:
+            # Not an error on the board: the button is simply spent.
+            return {"kind": "puzzle_hint", "hint": None, "error": "every hint is already shown"}
+        return {"kind": "puzzle_hint", "hint": session.hint(), "error": ""}
 
     def _msg_undo(self) -> dict[str, Any]:
         try:
@@ -324,6 +393,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         return {"kind": "result", "ok": True, "error": ""}
 
     def _msg_hint(self) -> dict[str, Any]:
+        if self._puzzle is not None:  # a search would simply give the puzzle away
+            return {"kind": "hint", "action": None, "error": "a puzzle gives its own hints"}
         seat = self._game.to_move
         if seat is None or seat not in self._acting_seats():
             return {"kind": "hint", "action": None, "error": "no decision of yours to hint at"}
@@ -356,6 +427,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         to_move = self._game.to_move
         if to_move is None:
             return "R10.1: the game is over"
+        if self._puzzle is not None and self._puzzle.over:
+            return "the puzzle is over: its round has ended (Try again to replay it)"
         if "seat" in content and content["seat"] != self.seat:
             return f"wrong seat: this board belongs to seat {self.seat!r}, not {content['seat']!r}"
         if to_move not in self._acting_seats():
@@ -389,7 +462,7 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.bots = used
         finally:
             self._building_bots = False
-        self.human_seats = [s for s in range(self._game.num_players) if s not in players]
+        self.human_seats = sorted(self._human_set())
 
     @traitlets.validate("bots")
     def _valid_bots(self, proposal: Any) -> dict[str, str]:
@@ -488,11 +561,15 @@ class LangfingerWidget(anywidget.AnyWidget):
         self._sync()
 
     def _human_set(self) -> set[int]:
+        if self._puzzle is not None:  # the rivals are the puzzle's, not people at the screen
+            return {self._puzzle.seat}
         return {s for s in range(self._game.num_players) if s not in self._bot_players}
 
     def _acting_seats(self) -> set[int]:
         """The seats the shown board may act for: its own seat, or every human on the open board."""
         humans = self._human_set()
+        if self._puzzle is not None and self._puzzle.over:
+            return set()  # the puzzle's round is over: nothing more to play
         if self.seat is None:
             return humans
         return {self.seat} & humans
