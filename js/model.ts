@@ -3,7 +3,7 @@
  * re-renders whenever any of them changes.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { AnyModel, InMessage, WidgetState } from "./types";
+import type { AnyModel, InMessage, PuzzleInfo, WidgetState } from "./types";
 
 export const TRAITS = [
   "view",
@@ -17,6 +17,7 @@ export const TRAITS = [
   "highlight",
   "hint",
   "move_number",
+  "puzzle",
 ] as const;
 
 function asArray<T>(x: unknown): T[] {
@@ -25,6 +26,27 @@ function asArray<T>(x: unknown): T[] {
 
 function asObject<T>(x: unknown): T {
   return (x && typeof x === "object" && !Array.isArray(x) ? x : {}) as T;
+}
+
+/** The `puzzle` trait, or null when the board plays a normal game ({}) or it is malformed. */
+export function readPuzzle(x: unknown): PuzzleInfo | null {
+  if (!x || typeof x !== "object" || Array.isArray(x)) return null;
+  const p = x as Record<string, unknown>;
+  if (typeof p.name !== "string" || typeof p.status !== "string") return null;
+  const state = p.state;
+  return {
+    name: p.name,
+    goal: typeof p.goal === "string" ? p.goal : "",
+    difficulty: typeof p.difficulty === "number" ? p.difficulty : 0,
+    rule: typeof p.rule === "string" ? p.rule : "",
+    story: typeof p.story === "string" ? p.story : "",
+    status: p.status,
+    state: state === "illegal" || state === "solved" || state === "failed" ? state : "playing",
+    solved: p.solved === true,
+    over: p.over === true,
+    hints: asArray<unknown>(p.hints).filter((h): h is string => typeof h === "string"),
+    hints_left: typeof p.hints_left === "number" ? p.hints_left : 0,
+  };
 }
 
 /** A snapshot of the traits, with safe defaults for anything missing or malformed. */
@@ -45,6 +67,7 @@ export function readState(model: AnyModel): WidgetState {
     highlight: asObject(model.get("highlight")),
     hint: asObject(model.get("hint")),
     move_number: typeof move === "number" ? move : null,
+    puzzle: readPuzzle(model.get("puzzle")),
   };
 }
 

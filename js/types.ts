@@ -123,6 +123,29 @@ export interface Hint {
   move?: number;
 }
 
+/**
+ * The puzzle played on this board (widget.py's `puzzle` trait, PuzzleSession.panel):
+ * only what the reader may see, never the solution nor a hint not yet asked for.
+ */
+export interface PuzzleInfo {
+  name: string;
+  goal: string;
+  difficulty: number;
+  /** The ruling it hinges on, e.g. "R5.2". */
+  rule: string;
+  story?: string;
+  seat?: number;
+  /** "Solved! ...", "Not yet: ...", "Illegal: R...", "Not solved: ..." */
+  status: string;
+  state: "playing" | "illegal" | "solved" | "failed";
+  solved: boolean;
+  over?: boolean;
+  moves?: number;
+  /** The hints asked for so far, gentlest first. */
+  hints: string[];
+  hints_left: number;
+}
+
 /** Everything the widget syncs from Python, as one snapshot. */
 export interface WidgetState {
   view: View | null;
@@ -137,6 +160,8 @@ export interface WidgetState {
   hint: Hint;
   /** Actions played so far (widget.py); quoted in `act` so that a stale intent is refused. */
   move_number: number | null;
+  /** The puzzle on this board; null (or absent) when it plays a normal game. */
+  puzzle?: PuzzleInfo | null;
 }
 
 export type OutMessage =
@@ -145,7 +170,9 @@ export type OutMessage =
   | { kind: "hint" }
   | { kind: "undo" }
   | { kind: "new_game" }
-  | { kind: "reveal"; seat: number };
+  | { kind: "reveal"; seat: number }
+  | { kind: "puzzle_hint" }
+  | { kind: "puzzle_reset" };
 
 export type InMessage =
   | { kind: "result"; ok: boolean; error?: string }

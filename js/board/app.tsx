@@ -18,6 +18,7 @@ import { GameOver } from "./gameover";
 import { MyArea, PrivacyScreen } from "./hand";
 import { Log } from "./log";
 import { Places } from "./places";
+import { PuzzlePanel } from "./puzzle";
 import { MoneyTrack, Piles, Players } from "./players";
 import { EMPTY_SELECTION, UiContext } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
@@ -219,26 +220,32 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
         <h2 class="lf-title">Langfinger</h2>
         <Status ui={ui} privacy={privacy} />
         <div class="lf-toolbar">
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="hint"
-            disabled={legal.length === 0}
-            onClick={() => {
-              setHintError("");
-              send({ kind: "hint" });
-            }}
-          >
-            Hint
-          </button>
+          {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
+          {state.puzzle ? null : (
+            <button
+              type="button"
+              class="lf-btn"
+              data-testid="hint"
+              disabled={legal.length === 0}
+              onClick={() => {
+                setHintError("");
+                send({ kind: "hint" });
+              }}
+            >
+              Hint
+            </button>
+          )}
           <button type="button" class="lf-btn" data-testid="undo" onClick={() => send({ kind: "undo" })}>
             Undo
           </button>
-          <button type="button" class="lf-btn" data-testid="new-game" onClick={() => send({ kind: "new_game" })}>
-            New game
-          </button>
+          {state.puzzle ? null : (
+            <button type="button" class="lf-btn" data-testid="new-game" onClick={() => send({ kind: "new_game" })}>
+              New game
+            </button>
+          )}
         </div>
       </div>
+      {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
       {errorText && dismissed !== errorText ? (
         <Banner kind="error" text={errorText} testid="error" onClose={() => setDismissed(errorText)} />
       ) : null}

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { museum5, place2, stateOf } from "../__fixtures__/views";
+import { click, mount, q } from "../__tests__/fake-model";
+import { readPuzzle } from "../model";
+import type { PuzzleInfo, WidgetState } from "../types";
+import { difficultyDots } from "./puzzle";
+
+let mounted: ReturnType<typeof mount> | null = null;
+function setup(state: WidgetState): ReturnType<typeof mount> {
+  mounted = mount(state);
+  return mounted;
+}
+afterEach(() => {
+  mounted?.cleanup();
+  mounted = null;
+});
+
+/** As PuzzleSession.panel() sends it at the start of "Cash on the spot". */
+function panel(extra: Partial<PuzzleInfo> = {}): PuzzleInfo {
+  return {
+    name: "Cash on the spot",
+    goal: "reach 20 money this round",
+    difficulty: 1,
+    rule: "R5.3",
+    story: "Hans has 18 money.",
+    seat: 0,
+    status: "Not yet: reach 20 money this round",
+    state: "playing",
+    solved: false,
+    over: false,
+    moves: 0,
+    hints: [],
+    hints_left: 2,
+    ...extra,
+  };
+}
+
+const text = (el: Element, testid: string): string => q(el, `[data-testid="${testid}"]`).textContent ?? "";
+
+describe("the puzzle panel", () => {
+  it("shows name, goal, difficulty, ruling and status; no panel on a normal board", () => {
+    const { el } = setup(stateOf(museum5(), { puzzle: panel() }));
+    expect(text(el, "puzzle-name")).toBe("Puzzle: Cash on the spot");
+    expect(text(el, "puzzle-goal")).toBe("Goal: reach 20 money this round");
+    expect(text(el, "puzzle-rule")).toBe("R5.3");
+    expect(text(el, "puzzle-difficulty")).toContain("difficulty 1 of 5");
+    expect(text(el, "puzzle-status")).toBe("Not yet: reach 20 money this round");
+    expect(q(el, '[data-testid="puzzle-status"]').getAttribute("data-state")).toBe("playing");
+    expect(el.querySelector('[data-testid="puzzle-hints"]')).toBeNull();
+    mounted?.cleanup();
+    mounted = null;
+    const plain = setup(stateOf(museum5()));
+    expect(plain.el.querySelector('[data-testid="puzzle"]')).toBeNull();
+    expect(plain.el.querySelector('[data-testid="hint"]')).not.toBeNull();
+  });
+
+  it("replaces the search hint and New game with Puzzle hint and Try again, which send intents", () => {
+    const { el, model } = setup(stateOf(place2(), { puzzle: panel() }));
+    expect(el.querySelector('[data-testid="hint"]')).toBeNull();
+    expect(el.querySelector('[data-testid="new-game"]')).toBeNull();
+    expect(el.querySelector('[data-testid="undo"]')).not.toBeNull();
+    click(el, '[data-testid="puzzle-hint"]');
+    click(el, '[data-testid="puzzle-reset"]');
+    expect(model.sent).toEqual([{ kind: "puzzle_hint" }, { kind: "puzzle_reset" }]);
+  });
+
+  it("follows the trait: hints in order, the button spent after the last, the verdict styled", () => {
+    const { el, model } = setup(stateOf(place2(), { puzzle: panel() }));
+    expect(text(el, "puzzle-hint")).toBe("Puzzle hint (2 left)");
+    model.set("puzzle", panel({ hints: ["first"], hints_left: 1 }));
+    expect([...el.querySelectorAll('[data-testid="puzzle-hints"] li')].map((li) => li.textContent)).toEqual(["first"]);
+    expect(text(el, "puzzle-hint")).toBe("Another hint (1 left)");
+    model.set("puzzle", panel({ hints: ["first", "second"], hints_left: 0 }));
+    expect([...el.querySelectorAll('[data-testid="puzzle-hints"] li')].map((li) => li.textContent)).toEqual(["first", "second"]);
+    const hint = q<HTMLButtonElement>(el, '[data-testid="puzzle-hint"]');
+    expect(hint.disabled).toBe(true);
+    expect(hint.textContent).toBe("No more hints");
+
+    model.set("puzzle", panel({ status: "Illegal: R5.1: pay exactly lockpick, welder, welder", state: "illegal" }));
+    expect(text(el, "puzzle-status")).toContain("Illegal: R5.1");
+    expect(q(el, '[data-testid="puzzle"]').classList.contains("lf-puzzle-illegal")).toBe(true);
+    model.set("puzzle", panel({ status: "Solved! You reach 20 money this round.", state: "solved", solved: true, over: true }));
+    expect(text(el, "puzzle-status")).toBe("Solved! You reach 20 money this round.");
+    expect(q(el, '[data-testid="puzzle"]').classList.contains("lf-puzzle-solved")).toBe(true);
+    // Leaving puzzle mode ({}) brings the normal toolbar back.
+    model.set("puzzle", {});
+    expect(el.querySelector('[data-testid="puzzle"]')).toBeNull();
+    expect(el.querySelector('[data-testid="new-game"]')).not.toBeNull();
+  });
+
+  it("reads a malformed trait safely (as from a hostile or older kernel)", () => {
+    expect(readPuzzle({})).toBeNull();
+    expect(readPuzzle(null)).toBeNull();
+    expect(readPuzzle([1, 2])).toBeNull();
+    expect(readPuzzle({ name: "x" })).toBeNull();
+    const p = readPuzzle({ name: "x", status: "s", state: "bogus", hints: ["a", 3, null], hints_left: "2" });
+    expect(p).toMatchObject({ name: "x", status: "s", state: "playing", hints: ["a"], hints_left: 0, solved: false });
+  });
+
+  it("draws difficulty as five dots", () => {
+    expect(difficultyDots(1)).toBe("●○○○○");
+    expect(difficultyDots(5)).toBe("●●●●●");
+    expect(difficultyDots(9)).toBe("●●●●●");
+    expect(difficultyDots(-1)).toBe("○○○○○");
+  });
+});
