@@ -344,7 +344,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         action = content.get("action")
         refusal = self._refusal(action, content)
         if refusal is not None:
-            if self._puzzle is not None:
+            if self._puzzle is not None and not self._puzzle.over:  # keep a finished verdict
                 self._puzzle.refused(refusal)
             return _refuse(refusal)
         try:
