@@ -14,12 +14,7 @@ from playwright.sync_api import expect
 from .lab import LabNotebook
 from .test_board import board, compose_action, same_move, wait_for_move
 
-CELL = (
-    "import langfinger_widget as lf\n"
-    "puzzle = lf.puzzles.PUZZLES[0]\n"
-    "w = puzzle.widget()\n"
-    "w"
-)
+CELL = "import langfinger_widget as lf\npuzzle = lf.puzzles.PUZZLES[0]\nw = puzzle.widget()\nw"
 
 
 def test_puzzle_one_solved_by_clicking_then_a_hint(open_notebook) -> None:  # type: ignore[no-untyped-def]
