@@ -62,7 +62,7 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
-                 c: float = 0.7, rounds_ahead: int = 1, temperature: float = 3.0) -> None:
+                 c: float = 0.7, rounds_ahead: int = 2, temperature: float = 3.0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time is not None and time <= 0:
