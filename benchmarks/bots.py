@@ -9,6 +9,11 @@ Every match is 2 players with seats rotated (``langfinger_widget.arena``);
 win rates come with a Wilson 95% interval. Timings depend on the machine
 and on whatever else runs on it: the ISMCTS line reports how many iterations
 a 0.5 s search actually managed.
+
+Measured on the 2-core development machine (seed 1, --jobs 2):
+  greedy vs random, 400 games: greedy 100.0% [99.0, 100.0]
+  ISMCTS 0.5 s/move vs greedy, 100 games: 87.5% [79.6, 92.6], 2097 iterations a search
+  speed: 3687 ISMCTS iterations/s, 28635 determinizations/s, 149511 kernel moves/s
 """
 
 from __future__ import annotations
