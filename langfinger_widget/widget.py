@@ -89,11 +89,19 @@ def make_bot(name: str, seed: int | None) -> Bot:
     return bots.make(name, seed=secrets.randbelow(2**31) if seed is None else seed)
 
 
-def make_hint_bot(seed: int) -> Bot:
-    """The bot that answers "Hint": ISMCTS on a short time budget (it runs off the main thread)."""
-    from . import bots
+class HintBot(Protocol):
+    """A bot that also says how good its choice is (ISMCTS: an estimated win chance)."""
 
-    return bots.make("ismcts", seed=seed, time=HINT_SECONDS)
+    def evaluate(
+        self, view: dict[str, Any], legal: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], float]: ...
+
+
+def make_hint_bot(seed: int) -> HintBot:
+    """The bot that answers "Hint": ISMCTS on a short time budget (it runs off the main thread)."""
+    from .bots import ISMCTSBot
+
+    return ISMCTSBot(seed=seed, time=HINT_SECONDS)
 
 
 def _seat_label(view: Mapping[str, Any], seat: int) -> str:
@@ -413,14 +421,14 @@ class LangfingerWidget(anywidget.AnyWidget):
         self, seat: int, view: dict[str, Any], legal: list[dict[str, Any]], move: int
     ) -> dict[str, Any]:
         try:
-            action = make_hint_bot(seed=move).choose(view, legal)
+            action, value = make_hint_bot(seed=move).evaluate(view, legal)
         except Exception as exc:  # a failing hint must not break the board
             return {"kind": "hint", "action": None, "error": f"no hint: {exc!r}"}
         with self._lock:
             if self.move_number != move:
                 return {"kind": "hint", "action": None, "error": "the board moved on; ask again"}
-            self.hint = {"seat": seat, "action": action, "move": move}
-        return {"kind": "hint", "action": action, "error": ""}
+            self.hint = {"seat": seat, "action": action, "value": value, "move": move}
+        return {"kind": "hint", "action": action, "value": value, "error": ""}
 
     def _refusal(self, action: Any, content: Mapping[str, Any]) -> str | None:
         """Why this intent may not be played now (None: it may), never revealing hidden cards."""

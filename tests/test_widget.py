@@ -284,9 +284,11 @@ class _Recorder:
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
 
-    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def evaluate(
+        self, view: dict[str, Any], legal: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], float]:
         self.views.append(view)
-        return legal[-1]
+        return legal[-1], 0.25
 
 
 def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -295,9 +297,11 @@ def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.Monke
     w, spy = make(seat=0)
     before = snapshot(w)
     reply = w.handle_message({"kind": "hint"})
-    assert reply == {"kind": "hint", "action": w.game.legal_actions()[-1], "error": ""}
+    assert reply == {"kind": "hint", "action": w.game.legal_actions()[-1], "value": 0.25,
+                     "error": ""}
     assert recorder.views == [w.game.view(0)]
     assert w.hint["action"] == reply["action"] and w.hint["seat"] == 0
+    assert w.hint["value"] == 0.25
     assert snapshot(w) == before and spy.sent == [reply]
     w.play(PLACE_MUSEUM)  # now a bot decides: no hint for seat 0, and the old one is gone
     assert w.hint == {}
@@ -313,7 +317,8 @@ def test_hint_thinks_off_the_main_thread(monkeypatch: pytest.MonkeyPatch) -> Non
     deadline = time.monotonic() + 10
     while len(spy.sent) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert spy.sent[1] == {"kind": "hint", "action": w.game.legal_actions()[-1], "error": ""}
+    assert spy.sent[1] == {"kind": "hint", "action": w.game.legal_actions()[-1], "value": 0.25,
+                           "error": ""}
     assert w.hint["action"] == spy.sent[1]["action"]
 
 
@@ -322,6 +327,7 @@ def test_real_ismcts_hint_is_a_legal_action(monkeypatch: pytest.MonkeyPatch) -> 
     w, _ = make(seat=0)
     reply = w.handle_message({"kind": "hint"})
     assert reply["action"] in w.game.legal_actions(), reply
+    assert 0.0 <= reply["value"] <= 1.0 and w.hint["value"] == reply["value"]
 
 
 # --- bots that misbehave, and the bot thread ---------------------------------------------------

@@ -306,7 +306,7 @@ describe("seats, bots, hints and messages", () => {
     expect(model.sent).toEqual([{ kind: "hint" }]);
     model.set("hint", { action: { type: "steal", slot: 2, pay: ["hammer", "welder"], scoundrel: true }, value: 0.62 });
     expect(q(el, '[data-area="villa"] [data-slot="2"]').classList.contains("lf-hint")).toBe(true);
-    expect(q(el, '[data-testid="hint-text"]').textContent).toContain("0.62");
+    expect(q(el, '[data-testid="hint-text"]').textContent).toContain("estimated win chance 62%");
   });
 
   it("shows the error trait in a dismissable banner", () => {

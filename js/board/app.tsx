@@ -254,7 +254,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       {hintAction && legal.length > 0 ? (
         <div class="lf-banner lf-banner-hint" data-testid="hint-text" role="status">
           Hint: {actionWords(view, hintAction)}
-          {typeof state.hint.value === "number" ? ` (value ${state.hint.value.toFixed(2)})` : ""}
+          {typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : ""}
         </div>
       ) : null}
       {view.is_over ? <GameOver /> : null}
