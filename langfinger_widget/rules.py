@@ -29,9 +29,9 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from . import cards
-from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOKENS_PER_PLAYER, TOOLS
+from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
-from .state import DISPLAYS, Player, State, empty_hand
+from .state import Player, State
 
 Key = tuple[Any, ...]
 Event = dict[str, Any]
@@ -631,23 +631,16 @@ _EXPLAINERS: dict[str, Callable[[State, int, str, Key], str]] = {
 }
 
 
-# --- counting (used by checks and tests) ----------------------------------------------------
-
-
-def tokens_out(state: State) -> int:
-    """Tokens on squares and exchange squares (R1.4: with those in front, 3 a player)."""
-    on_squares = sum(s is not None for row in state.squares.values() for s in row)
-    return on_squares + sum(s is not None for s in state.ruin_rates.values())
-
-
-def tool_total(state: State) -> int:
-    """Every tool card in the game (always 60, R0.1)."""
-    in_hands = sum(p.hand_size() for p in state.players)
-    tools = state.piles["tools"]
-    return in_hands + len(state.city) + len(tools.draw) + len(tools.discard)
-
-
 __all__ = [
-    "DISPLAYS", "TOKENS_PER_PLAYER", "action_key", "apply", "empty_hand", "explain",
-    "key_action", "legal_keys", "setup", "to_move", "winners",
+    "Event",
+    "Key",
+    "acting_square",
+    "action_key",
+    "apply",
+    "explain",
+    "key_action",
+    "legal_keys",
+    "setup",
+    "to_move",
+    "winners",
 ]
