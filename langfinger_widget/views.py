@@ -111,11 +111,16 @@ def redact_event(event: Event, seat: int | None) -> Event:
         out["loot"] = _hide_loot(event["loot"])  # R5.3: face down before its owner
     elif kind == "refill" and event["place"] in ("villa", "museum") and seat is not None:
         out["cards"] = [_hide_loot(c) for c in event["cards"]]  # R5.1: dealt face down
-    return _copy_lists(out)
+    return _fresh(out)
 
 
-def _copy_lists(event: Event) -> Event:
-    return {k: list(v) if isinstance(v, list) else v for k, v in event.items()}
+def _fresh(value: Any) -> Any:
+    """A deep copy of JSON-like data: what leaves the kernel can be changed without harm."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
 
 
 def redact_log(events: list[Event], seat: int | None) -> list[Event]:

@@ -178,3 +178,21 @@ def test_open_info_blind_draws_stay_hidden() -> None:
 
 def test_repr_mentions_the_state() -> None:
     assert "3 players" in repr(lf.Game.new(players=3, seed=0))
+
+
+def _vandalize(value: Any) -> None:
+    """Empty every dict and list inside ``value``, however deep."""
+    children = list(value.values()) if isinstance(value, dict) else list(value)
+    for child in children:
+        if isinstance(child, (dict, list)):
+            _vandalize(child)
+    value.clear()
+
+
+def test_changing_a_returned_log_or_view_changes_nothing_inside() -> None:
+    g = lf.Game.new(players=2, seed=5)
+    before = json.dumps([g.log(None), g.view(None)])
+    assert any(e["type"] == "refill" and isinstance(e["cards"][0], dict) for e in g.log(None))
+    _vandalize(g.log(None))
+    _vandalize(g.view(None))
+    assert json.dumps([g.log(None), g.view(None)]) == before
