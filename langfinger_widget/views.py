@@ -111,7 +111,8 @@ def redact_event(event: Event, seat: int | None) -> Event:
         out["loot"] = _hide_loot(event["loot"])  # R5.3: face down before its owner
     elif kind == "refill" and event["place"] in ("villa", "museum") and seat is not None:
         out["cards"] = [_hide_loot(c) for c in event["cards"]]  # R5.1: dealt face down
-    return _fresh(out)
+    fresh: Event = _fresh(out)
+    return fresh
 
 
 def _fresh(value: Any) -> Any:
