@@ -172,7 +172,7 @@ class Game:
         self._played.append(key)
         self._marks.append(len(self._events))
         self._events.extend(events)
-        return events
+        return views.redact_log(events, None)  # copies: the caller may keep or change them
 
     def undo(self) -> None:
         """Take back the last :meth:`play` exactly (replaying the history from its start)."""
