@@ -154,6 +154,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         *,
         pace: float = 0.6,
         autoplay: bool = True,
+        variant: str = "standard",
         **kwargs: Any,
     ) -> None:
         self._lock = threading.RLock()
@@ -165,7 +166,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         self._seed = seed
         self._bot_players: dict[int, Bot] = {}
         self._puzzle: PuzzleSession | None = None
-        self._game = game if game is not None else Game.new(players=players, seed=seed)
+        self._game = game if game is not None else Game.new(players, seed, variant=variant)
         super().__init__(pace=pace, seat=seat, **kwargs)
         wanted = {1: "greedy"} if bots is None else bots
         self.bots = {str(seat): name for seat, name in wanted.items()}

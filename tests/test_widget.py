@@ -449,3 +449,19 @@ def test_no_trait_or_message_ever_carries_what_the_seat_may_not_see(seed: int) -
         steps += 1
     assert w.game.is_over, "a game between random players should end within 3000 steps"
     assert w.view["winners"] == w.game.winners
+
+
+def test_open_info_variant_shows_tools_taken_from_the_city() -> None:
+    w = widget_module.LangfingerWidget(players=2, seed=4, seat=1, bots={0: "greedy"},
+                                       variant="open_info", autoplay=False)
+    assert w.game.state.variant == "open_info" and w.view["variant"] == "open_info"
+    while not any(e["type"] == "take_tools" and e["seat"] == 0 for e in w.game.log(None)):
+        if w.game.to_move == 0:
+            w.step_bots(limit=1)
+        else:
+            w.play(w.game.legal_actions()[0])
+    taken = next(e["tools"] for e in w.game.log(None)
+                 if e["type"] == "take_tools" and e["seat"] == 0)
+    assert sum(w.view["players"][0]["known"].values()) >= 1
+    assert set(w.view["players"][0]["known"]) <= set(taken)
+    assert w.view["players"][0]["hand"] is None  # R11.2: the rest of the hand stays hidden
