@@ -4,6 +4,7 @@
  * Ruin's exchange squares and the Harbor's fences.
  */
 import type { JSX } from "preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { Token } from "../icons";
 import {
   citySlotEnabled,
@@ -199,12 +200,27 @@ export function PlaceColumn(props: { place: Place; order: number }): JSX.Element
   const { view, flash } = useUi();
   const Display = DISPLAYS[props.place];
   const resolving = view.decision?.place === props.place;
+  const flashing = flash.place === props.place;
+  const ref = useRef<HTMLElement>(null);
+  // A new move here restarts the glow even if the last one still shows. The column is
+  // not remounted for that (a remount would drop the keyboard focus of a person
+  // who just placed a token with Enter); the animation is restarted in place instead.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!flashing || !el) return;
+    const glowing = [el, ...Array.from(el.querySelectorAll<HTMLElement>(".lf-flash"))].filter((n) =>
+      n.classList.contains("lf-flash"),
+    );
+    glowing.forEach((n) => n.classList.remove("lf-flash"));
+    void el.offsetWidth; // a reflow, so the browser sees the class come back as a new animation
+    glowing.forEach((n) => n.classList.add("lf-flash"));
+  }, [flashing, flash.key]);
   return (
     <section
-      class={`lf-place lf-place-${props.place} ${resolving ? "lf-resolving" : ""} ${flash.place === props.place ? "lf-flash" : ""}`}
+      ref={ref}
+      class={`lf-place lf-place-${props.place} ${resolving ? "lf-resolving" : ""} ${flashing ? "lf-flash" : ""}`}
       data-area={props.place}
       aria-label={PLACE_NAMES[props.place]}
-      key={`${props.place}-${flash.place === props.place ? flash.key : 0}`}
     >
       <header class="lf-place-head">
         <span class="lf-place-no" aria-hidden="true">
