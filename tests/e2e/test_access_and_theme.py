@@ -58,7 +58,11 @@ _JS_FOCUSED = """(root) => {
 
 # The colour the eye sees behind an element: the first opaque-enough background up the tree.
 _JS_COLOURS = """(root) => {
-    const rgba = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+    // 'rgb(r, g, b)' / 'rgba(r, g, b, a)' in 0-255, or 'color(srgb r g b / a)' (color-mix) in 0-1.
+    const rgba = (s) => {
+        const n = (s.match(/[\\d.]+/g) || []).map(Number);
+        return s.startsWith('color(') ? n.map((v, i) => (i < 3 ? v * 255 : v)) : n;
+    };
     let bg = null;
     for (let el = root; el; el = el.parentElement) {
         const c = rgba(getComputedStyle(el).backgroundColor);
@@ -72,8 +76,10 @@ _JS_SET_THEME = """async (theme) => {
     await window.jupyterapp.commands.execute('apputils:change-theme', { theme });
 }"""
 
+# JupyterLab covers the page with its splash (the Jupyter logo) while it swaps the theme's CSS.
 _JS_THEME_APPLIED = """(light) => document.body.dataset.jpThemeLight === String(light)
-    && getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim() !== ''"""
+    && getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim() !== ''
+    && !document.getElementById('jupyterlab-splash')"""
 
 
 def board(nb: LabNotebook) -> Locator:
