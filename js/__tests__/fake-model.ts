@@ -1,5 +1,6 @@
 /** A stand-in for the anywidget model: traits in a dict, change events, a record of sent messages. */
 import { act } from "preact/test-utils";
+import { afterEach } from "vitest";
 import type { AnyModel, WidgetState } from "../types";
 import widget from "../widget";
 
@@ -59,6 +60,21 @@ export function mount(state: WidgetState): { model: FakeModel; el: HTMLElement; 
       act(() => cleanup());
       el.remove();
     },
+  };
+}
+
+/** A `mount` that keeps one board at a time: the previous one, and the last after each test, are cleaned up. */
+export function mountPerTest(): (state: WidgetState) => ReturnType<typeof mount> {
+  let mounted: ReturnType<typeof mount> | null = null;
+  const unmount = (): void => {
+    mounted?.cleanup();
+    mounted = null;
+  };
+  afterEach(unmount);
+  return (state) => {
+    unmount();
+    mounted = mount(state);
+    return mounted;
   };
 }
 

@@ -3,17 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { act } from "preact/test-utils";
 import { city5, harbor5, museum5, openBoard, over5, place2, place2Waiting, ruin5, stateOf, villa5 } from "../__fixtures__/views";
 import { loot } from "../__fixtures__/views";
-import type { PlayerView, WidgetState } from "../types";
-import { click, mount, q } from "./fake-model";
+import type { PlayerView } from "../types";
+import { click, mount, mountPerTest, q } from "./fake-model";
 
-let mounted: ReturnType<typeof mount> | null = null;
-function setup(state: WidgetState): ReturnType<typeof mount> {
-  mounted = mount(state);
-  return mounted;
-}
+const setup = mountPerTest();
 afterEach(() => {
-  mounted?.cleanup();
-  mounted = null;
   vi.useRealTimers();
 });
 
@@ -203,7 +197,6 @@ describe("deciding by clicking", () => {
     city.focus();
     await user.keyboard("{Enter}");
     expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "city" } }]);
-    mounted?.cleanup();
     const m2 = setup(stateOf(villa5()));
     q(m2.el, '[data-area="villa"] [data-slot="0"]').focus();
     await user.keyboard(" ");

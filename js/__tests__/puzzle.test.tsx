@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { museum5, place2, stateOf } from "../__fixtures__/views";
-import { click, mount, q } from "../__tests__/fake-model";
+import { click, mountPerTest, q } from "./fake-model";
 import { readPuzzle } from "../model";
-import type { PuzzleInfo, WidgetState } from "../types";
-import { difficultyDots } from "./puzzle";
+import type { PuzzleInfo } from "../types";
+import { difficultyDots } from "../board/puzzle";
 
-let mounted: ReturnType<typeof mount> | null = null;
-function setup(state: WidgetState): ReturnType<typeof mount> {
-  mounted = mount(state);
-  return mounted;
-}
-afterEach(() => {
-  mounted?.cleanup();
-  mounted = null;
-});
+const setup = mountPerTest();
 
 /** As PuzzleSession.panel() sends it at the start of "Cash on the spot". */
 function panel(extra: Partial<PuzzleInfo> = {}): PuzzleInfo {
@@ -47,8 +39,6 @@ describe("the puzzle panel", () => {
     expect(text(el, "puzzle-status")).toBe("Not yet: reach 20 money this round");
     expect(q(el, '[data-testid="puzzle-status"]').getAttribute("data-state")).toBe("playing");
     expect(el.querySelector('[data-testid="puzzle-hints"]')).toBeNull();
-    mounted?.cleanup();
-    mounted = null;
     const plain = setup(stateOf(museum5()));
     expect(plain.el.querySelector('[data-testid="puzzle"]')).toBeNull();
     expect(plain.el.querySelector('[data-testid="hint"]')).not.toBeNull();
