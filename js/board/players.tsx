@@ -150,46 +150,44 @@ export function MoneyTrack(): JSX.Element {
 /** Discards are public (R11.1); the newest few are drawn, the rest counted, to keep the side short. */
 const DISCARD_SHOWN = 5;
 
+function Pile(props: { name: string; draw: number; children: JSX.Element }): JSX.Element {
+  return (
+    <div class="lf-pile">
+      <span class="lf-pile-name">{props.name}</span>
+      <span class="lf-pile-size" title="draw pile">
+        <span class="lf-cardback" aria-hidden="true" />
+        {props.draw}
+      </span>
+      {props.children}
+    </div>
+  );
+}
+
+function Discard<T>(props: { cards: T[]; what: string; show: (card: T, i: number) => JSX.Element }): JSX.Element {
+  const { cards, what, show } = props;
+  return (
+    <span class="lf-pile-discard" title={`${cards.length} ${what} in the discard`}>
+      {cards.length > DISCARD_SHOWN ? <small>+{cards.length - DISCARD_SHOWN}</small> : null}
+      {cards.slice(-DISCARD_SHOWN).map(show)}
+    </span>
+  );
+}
+
 export function Piles(): JSX.Element {
   const { view } = useUi();
   const { tools, loot, fences } = view.piles;
   return (
     <section class="lf-piles" aria-label="Piles and discards">
       <h4>Piles</h4>
-      <div class="lf-pile">
-        <span class="lf-pile-name">Tools</span>
-        <span class="lf-pile-size" title="draw pile">
-          <span class="lf-cardback" aria-hidden="true" />
-          {tools.draw}
-        </span>
+      <Pile name="Tools" draw={tools.draw}>
         <ToolCounts counts={tools.discard} />
-      </div>
-      <div class="lf-pile">
-        <span class="lf-pile-name">Loot</span>
-        <span class="lf-pile-size" title="draw pile">
-          <span class="lf-cardback" aria-hidden="true" />
-          {loot.draw}
-        </span>
-        <span class="lf-pile-discard" title={`${loot.discard.length} loot cards in the discard`}>
-          {loot.discard.length > DISCARD_SHOWN ? <small>+{loot.discard.length - DISCARD_SHOWN}</small> : null}
-          {loot.discard.slice(-DISCARD_SHOWN).map((l, i) => (
-            <LootFace key={i} loot={l} small />
-          ))}
-        </span>
-      </div>
-      <div class="lf-pile">
-        <span class="lf-pile-name">Fences</span>
-        <span class="lf-pile-size" title="draw pile">
-          <span class="lf-cardback" aria-hidden="true" />
-          {fences.draw}
-        </span>
-        <span class="lf-pile-discard" title={`${fences.discard.length} fences in the discard`}>
-          {fences.discard.length > DISCARD_SHOWN ? <small>+{fences.discard.length - DISCARD_SHOWN}</small> : null}
-          {fences.discard.slice(-DISCARD_SHOWN).map((f) => (
-            <FenceFace key={f.id} fence={f} small />
-          ))}
-        </span>
-      </div>
+      </Pile>
+      <Pile name="Loot" draw={loot.draw}>
+        <Discard cards={loot.discard} what="loot cards" show={(l, i) => <LootFace key={i} loot={l} small />} />
+      </Pile>
+      <Pile name="Fences" draw={fences.draw}>
+        <Discard cards={fences.discard} what="fences" show={(f) => <FenceFace key={f.id} fence={f} small />} />
+      </Pile>
     </section>
   );
 }
