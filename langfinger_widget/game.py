@@ -33,7 +33,8 @@ class Game:
     to a player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = ("_base", "_base_events", "_events", "_keys", "_marks", "_played", "_state")
+    __slots__ = ("_base", "_base_events", "_events", "_keys", "_marks", "_played", "_state",
+                 "_version")
 
     def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
         self._state = position
@@ -43,6 +44,7 @@ class Game:
         self._played: list[Key] = []
         self._marks: list[int] = []
         self._keys: tuple[list[Key], set[Key]] | None = None
+        self._version = 0
 
     # --- making games -------------------------------------------------------------------
     @classmethod
@@ -86,6 +88,7 @@ class Game:
         twin._events = list(self._events)
         twin._played = list(self._played)
         twin._marks = list(self._marks)
+        twin._version = self._version
         return twin
 
     # --- the position ---------------------------------------------------------------------
@@ -134,6 +137,17 @@ class Game:
     def seed(self) -> int:
         return self._state.seed
 
+    @property
+    def version(self) -> int:
+        """A counter that grows by one on every :meth:`play` and :meth:`undo`.
+
+        The move number cannot tell positions apart (an undo brings it back while
+        the position differs), so a result computed in the background (a bot's
+        move, a hint) carries the version it was computed for and is dropped
+        when the version has moved on. :meth:`copy` keeps it.
+        """
+        return self._version
+
     # --- actions --------------------------------------------------------------------------
     def _legal(self) -> tuple[list[Key], set[Key]]:
         if self._keys is None:
@@ -172,6 +186,7 @@ class Game:
         self._played.append(key)
         self._marks.append(len(self._events))
         self._events.extend(events)
+        self._version += 1
         return views.redact_log(events, None)  # copies: the caller may keep or change them
 
     def undo(self) -> None:
@@ -187,6 +202,7 @@ class Game:
         self._marks.pop()
         del self._events[mark:]
         self._keys = None
+        self._version += 1
 
     @property
     def history(self) -> list[dict[str, Any]]:

@@ -196,3 +196,27 @@ def test_changing_a_returned_log_or_view_changes_nothing_inside() -> None:
     _vandalize(g.log(None))
     _vandalize(g.view(None))
     assert json.dumps([g.log(None), g.view(None)]) == before
+
+
+def test_version_grows_on_every_play_and_undo_and_copy_keeps_it() -> None:
+    # The lead's Table drops a background result (bot move, hint) computed for another version:
+    # the move number cannot tell an undone-and-replayed position apart, the version can.
+    g = lf.Game.new(players=3, seed=4)
+    assert g.version == 0
+    seen = [g.version]
+    rng = random.Random(2)
+    for _ in range(6):
+        g.play(rng.choice(g.legal_actions()))
+        seen.append(g.version)
+    g.undo()
+    seen.append(g.version)
+    g.play(rng.choice(g.legal_actions()))
+    seen.append(g.version)
+    assert seen == sorted(set(seen)) and seen[-1] == 8  # strictly increasing, one per change
+    twin = g.copy()
+    assert twin.version == g.version
+    twin.undo()
+    assert twin.version == g.version + 1 and g.version == 8  # independent after the copy
+    with pytest.raises(lf.IllegalAction):
+        g.play(PASS)  # an illegal action changes nothing, the version included
+    assert g.version == 8
