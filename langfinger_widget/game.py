@@ -2,13 +2,15 @@
 
 >>> import langfinger_widget as lf
 >>> g = lf.Game.new(players=3, seed=42)
->>> g.phase, g.round, g.to_move
-('place', 1, 0)
+>>> g.phase, g.round, g.start_player, g.to_move  # the seed drew seat 2 to start (R1.0)
+('place', 1, 2, 2)
 >>> g.play({"type": "place", "place": "museum"})[0]["square"]
 0
 >>> g.why_illegal({"type": "pass"})
 'R2.1: tokens are being placed; every token must be placed, there is no passing'
 >>> g.undo(); g.to_move
+2
+>>> lf.Game.new(players=3, seed=42, start_player=0).to_move
 0
 """
 
@@ -50,10 +52,13 @@ class Game:
     @classmethod
     def new(
         cls, players: int = 3, seed: int | None = None, *, names: Sequence[str] | None = None,
-        scoundrels: Sequence[str] | None = None, start_player: int = 0,
+        scoundrels: Sequence[str] | None = None, start_player: int | None = None,
         variant: str = "standard",
     ) -> Game:
-        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position."""
+        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position.
+
+        ``start_player=None`` draws the start player from the seed (R1.0).
+        """
         if seed is None:
             seed = secrets.randbelow(2**31)
         position, events = rules.setup(players, seed, names, scoundrels, start_player, variant)

@@ -57,7 +57,7 @@ from typing import Any, TypeVar
 
 from . import state as state_mod
 from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOOLS
-from .errors import InvalidState
+from .errors import NotationError
 from .state import DISPLAYS, PILES, State
 
 T = TypeVar("T")
@@ -73,19 +73,6 @@ LETTER_PHASES = {v: k for k, v in PHASE_LETTERS.items()}
 EMPTY = "-"
 UNKNOWN = "?"
 ID_PREFIX = {"loot": "L", "fences": "F"}
-
-
-class NotationError(InvalidState):
-    """A notation string that is misspelled; the message shows where, with a caret.
-
-    ``index`` is the position of the offending character in the string and
-    ``expected`` says what would have been read there.
-    """
-
-    def __init__(self, text: str, index: int, expected: str) -> None:
-        self.text, self.index, self.expected = text, index, expected
-        line = text.replace("\n", " ").replace("\r", " ")
-        super().__init__(f"at index {index}: expected {expected}\n  {line}\n  {' ' * index}^")
 
 
 # --- writing -----------------------------------------------------------------------------

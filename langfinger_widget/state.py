@@ -280,7 +280,7 @@ def from_dict(data: Any) -> State:
         variant=variant,
         round=_int(data.get("round", 1), "round", 1),
         phase=data["phase"],
-        start_player=_int(data.get("start_player", 0), "start_player", 0, n - 1),
+        start_player=_int(data.get("start_player", 0), "R1.0: start_player", 0, n - 1),
         squares=_squares_from(data.get("squares"), n),
         ruin_rates=_rates_from(data.get("ruin_rates"), n),
         scoundrel_used=_used_from(data.get("scoundrel_used"), n),
