@@ -71,6 +71,7 @@ LETTER_VARIANTS = {v: k for k, v in VARIANT_LETTERS.items()}
 PHASE_LETTERS = {"place": "p", "act": "a", "over": "o"}
 LETTER_PHASES = {v: k for k, v in PHASE_LETTERS.items()}
 EMPTY = "-"
+MAX_DIGITS = len(str(state_mod.MAX_NUMBER))  # seed, shuffles, round and money all fit
 UNKNOWN = "?"
 ID_PREFIX = {"loot": "L", "fences": "F"}
 
@@ -187,6 +188,8 @@ class _Reader:
             self.i += 1
         if start == self.i:
             raise self.fail(f"a number ({what})")
+        if self.i - start > MAX_DIGITS:  # int() refuses very long numbers; none is real
+            raise self.fail(f"a number of at most {MAX_DIGITS} digits ({what})", start)
         return int(self.text[start:self.i])
 
     def letter(self, table: dict[str, str], what: str) -> str:

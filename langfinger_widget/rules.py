@@ -32,7 +32,7 @@ from typing import Any
 from . import cards
 from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
-from .state import Player, State
+from .state import MAX_NUMBER, Player, State, shown
 
 Key = tuple[Any, ...]
 Event = dict[str, Any]
@@ -109,8 +109,8 @@ def _check_players(players: int) -> None:
 
 def _check_setup(players: int, seed: int, names: Sequence[str] | None,
                  scoundrels: list[str], start_player: int | None, variant: str) -> None:
-    if not _whole(seed) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    if not _whole(seed) or not 0 <= seed <= MAX_NUMBER:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_NUMBER}, not {shown(seed)}")
     if len(scoundrels) != players or len(set(scoundrels)) != players or any(
             s not in cards.SCOUNDRELS for s in scoundrels):
         raise ValueError(f"R0.5: choose {players} different scoundrels from "
