@@ -23,7 +23,14 @@ class NotationError(InvalidState):
     ``expected`` says what would have been read there.
     """
 
+    SHOWN = 120  # characters of a long string shown on each side of the caret
+
     def __init__(self, text: str, index: int, expected: str) -> None:
         self.text, self.index, self.expected = text, index, expected
         line = text.replace("\n", " ").replace("\r", " ")
-        super().__init__(f"at index {index}: expected {expected}\n  {line}\n  {' ' * index}^")
+        start = max(0, index - self.SHOWN)
+        before = "..." if start else ""
+        after = "..." if index + self.SHOWN < len(line) else ""
+        line = before + line[start:index + self.SHOWN] + after
+        caret = " " * (index - start + len(before))
+        super().__init__(f"at index {index}: expected {expected}\n  {line}\n  {caret}^")

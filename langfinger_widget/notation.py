@@ -86,7 +86,11 @@ def encode(position: State, *, piles: bool = True) -> str:
     same position, reshuffles included. Without them, decoding deals the
     draw piles from the seed, as ``from_dict`` does for a hand-written position.
     """
-    d = position.to_dict()
+    return encode_dict(position.to_dict(), piles=piles)
+
+
+def encode_dict(d: dict[str, Any], *, piles: bool = True) -> str:
+    """The notation of position data in the ``to_dict`` form (every key present)."""
     fields = [
         f"{VARIANT_LETTERS[d['variant']]}{d['seed']}.{d['shuffles']}",
         f"{d['round']}{PHASE_LETTERS[d['phase']]}{d['start_player']}",
@@ -392,4 +396,4 @@ def decode(text: str) -> State:
     return state_mod.from_dict(decode_dict(text))
 
 
-__all__ = ["NotationError", "decode", "decode_dict", "encode"]
+__all__ = ["NotationError", "decode", "decode_dict", "encode", "encode_dict"]

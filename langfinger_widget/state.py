@@ -181,8 +181,8 @@ def shown(value: Any) -> str:
 
 
 def _int(value: Any, what: str, low: int, high: int = MAX_NUMBER) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    _expect(ok, f"{what} must be a whole number from {low} to {high}, not {shown(value)}")
+    if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+        raise _bad(f"{what} must be a whole number from {low} to {high}, not {shown(value)}")
     return int(value)
 
 
@@ -190,7 +190,8 @@ def _tool_counts(raw: Any, what: str) -> dict[str, int]:
     _expect(isinstance(raw, dict), f"{what} must map tool -> count")
     hand = empty_hand()
     for tool, n in raw.items():
-        _expect(tool in hand, f"{what}: unknown tool {shown(tool)} (R0.1)")
+        if tool not in hand:
+            raise _bad(f"{what}: unknown tool {shown(tool)} (R0.1)")
         hand[tool] = _int(n, f"R0.1: {what}[{tool}]", 0, cards.TOOLS_PER_TYPE)
     return hand
 
