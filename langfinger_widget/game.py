@@ -69,18 +69,37 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist."""
+        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist.
+
+        A seat's export (``to_dict(seat=k)``, with a ``seat`` key) loads with what
+        that seat cannot know resampled, from a generator seeded by the export.
+        """
+        if isinstance(data, dict) and "seat" in data:
+            from . import export
+
+            return cls(export.load(data))
         return cls(state.from_dict(data))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
-        return self._state.to_dict()
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly.
 
-    def notation(self) -> str:
-        """The position as one line of notation (docs/notation.md)."""
+        With ``seat``: only what that seat knows (its export, R11): other hands as
+        sizes, face-down cards as backs, draw piles as sizes, no seed.
+        """
+        if seat is None:
+            return self._state.to_dict()
+        self._check_seat(seat)
+        from . import export
+
+        return export.seat_dict(self._state, seat)
+
+    def notation(self, seat: int | None = None) -> str:
+        """The position as one line of notation (docs/notation.md); ``seat``: its export."""
         from . import notation
 
-        return notation.encode(self._state)
+        if seat is None:
+            return notation.encode(self._state)
+        return notation.encode_dict(self.to_dict(seat))
 
     @classmethod
     def from_notation(cls, s: str) -> Game:
