@@ -132,6 +132,9 @@ def _view(data: Any) -> dict[str, Any]:
         raise _bad(f"a seat's export is a {FORMAT!r} object")
     unknown = set(data) - set(KEYS)
     missing = [k for k in KEYS if k not in data]
+    if unknown & {"seed", "shuffles"}:
+        raise _bad("R11.1: a seat's export holds no seed or shuffles (they would reveal every "
+                   "shuffle: the draw piles' order)")
     if unknown or missing:
         raise _bad(f"a seat's export has the keys {list(KEYS)}: "
                    f"{'unknown ' + ', '.join(sorted(shown(k) for k in unknown)) if unknown else ''}"
