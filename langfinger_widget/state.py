@@ -168,15 +168,22 @@ def _expect(cond: bool, why: str) -> None:
         raise _bad(why)
 
 
-_SHORT = reprlib.Repr()
+class _Short(reprlib.Repr):
+    """``reprlib`` cuts long and deep values; numbers too long for ``str`` get a size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"a number of about {int(x.bit_length() * 0.30103)} digits"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
 _SHORT.maxstring = _SHORT.maxother = 60
 
 
 def shown(value: Any) -> str:
     """``value`` for an error message: short, and safe for any input (a number too long for
     ``str``, deep nesting)."""
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     return _SHORT.repr(value)
 
 

@@ -470,29 +470,41 @@ def intact(g: lf.Game, rng: random.Random, moves: int) -> None:
             assert all(a <= b for a, b in zip(money, g.money, strict=True)), "R10.1"
 
 
-def mutated_input(d: Dict, rng: random.Random) -> tuple[str, Any]:
-    """One mutation of ``d`` for one loader: (loader name, its input)."""
+def mutated_input(d: Dict, exports: list[Dict], rng: random.Random) -> tuple[str, Any]:
+    """One mutation of ``d`` (or of a seat's export of it) for one loader: (name, input)."""
     kind = rng.random()
-    if kind < 0.45:
+    if kind < 0.35:
         return "dict", mutated(d, rng, MUTATIONS)
-    if kind < 0.9:
+    if kind < 0.7:
         x = mutated(d, rng, STRUCTURED)
         try:
             text = notation.encode_dict(x)
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, OverflowError):
             text = notation.encode_dict(d)  # not writable: misspell the original instead
         return "notation", spelled(text, rng) if rng.random() < 0.5 else text
-    return "builder", mutated(d, rng, STRUCTURED)
+    if kind < 0.8:
+        return "builder", mutated(d, rng, STRUCTURED)
+    e = mutated(rng.choice(exports), rng, MUTATIONS)
+    if kind < 0.9:
+        return "export dict", e
+    try:
+        text = notation.encode_dict(e)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, OverflowError):
+        text = notation.encode_dict(rng.choice(exports))
+    return "export notation", spelled(text, rng) if rng.random() < 0.5 else text
 
 
 LOADERS: dict[str, Callable[[Any], lf.Game]] = {
-    "dict": lf.Game.from_dict, "notation": lf.Game.from_notation, "builder": built}
+    "dict": lf.Game.from_dict, "notation": lf.Game.from_notation, "builder": built,
+    "export dict": lf.Game.from_dict, "export notation": lf.Game.from_notation}
 
 
 def feed(d: Dict, rng: random.Random, count: int, tally: dict[str, int]) -> None:
     """``count`` mutations of ``d``, each to one loader."""
+    g = lf.Game.from_dict(d)
+    exports = [g.to_dict(seat=k) for k in range(g.num_players)]
     for _ in range(count):
-        name, data = mutated_input(d, rng)
+        name, data = mutated_input(d, exports, rng)
         try:
             g = LOADERS[name](data)
         except lf.InvalidState as e:  # NotationError is one too
@@ -517,7 +529,7 @@ def test_mutations_reach_both_outcomes_of_every_loader() -> None:
     for k in range(10):
         _, d = base_position(2 + k % 4, 900 + k, "standard", 7 * k)
         feed(d, random.Random(k), 40, tally)
-    for name in ("dict", "notation", "builder"):
+    for name in LOADERS:
         assert tally.get(f"{name} refused", 0) and tally.get(f"{name} loaded", 0), tally
 
 
