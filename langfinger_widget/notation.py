@@ -30,6 +30,10 @@ hand an upper-case letter is a tool everyone saw enter it (``known``, R11.2).
 Loot and fence ids are written back to back (``L07L12``); ``-`` is an empty
 list. Scoundrels are ``p h t y b`` (pascal hans tommaso yoshiko bobby).
 
+A seat's export (``Game.notation(seat=k)``) writes ``@k`` for the seed,
+``#n`` for n cards the seat cannot see (another's hand, a draw pile) and
+loot backs as ``[chp]`` (protection ``c p s v``, then the pictured tools).
+
 Parsing checks only the spelling and raises :class:`NotationError` pointing
 at the offending character. Whether the position can exist (card counts,
 tokens, display sizes) is decided by :func:`state.from_dict`, which raises
@@ -84,11 +88,13 @@ ID_PREFIX = {"loot": "L", "fences": "F"}
 
 
 def encode(position: State, *, piles: bool = True) -> str:
-    """The notation of ``position``; ``piles=False`` leaves out the draw piles (hidden).
+    """The notation of ``position``; ``piles=False`` leaves out the draw piles' order.
 
     With ``piles=True`` (the default) :func:`decode` gives back exactly the
     same position, reshuffles included. Without them, decoding deals the
     draw piles from the seed, as ``from_dict`` does for a hand-written position.
+    That hides nothing from a seat (hands, face-down ids and the seed stay):
+    what one seat may know is ``Game.notation(seat=k)``, its export.
     """
     return encode_dict(position.to_dict(), piles=piles)
 
