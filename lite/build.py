@@ -137,7 +137,9 @@ def _lock_in_venv() -> None:
     build = [" ".join(line.split()) for line in build if not line.startswith("#")]
 
     step(f"pyodide {pins.pyodide} from npm")
-    integrity = json.loads(run(["npm", "view", f"pyodide@{pins.pyodide}", "dist.integrity", "--json"]))
+    integrity = json.loads(
+        run(["npm", "view", f"pyodide@{pins.pyodide}", "dist.integrity", "--json"])
+    )
     tarball = fetch_pyodide(pins.pyodide, integrity)
     check_pins_against_lock(pins.site, read_tarball_lock(tarball), pins.pyodide)
 
@@ -342,14 +344,20 @@ def find_kernel_wheels() -> list[Path]:
 def check_site(out: Path, site_lock: dict[str, Any]) -> None:
     """The built site serves every file its lock names and exactly the expected extensions."""
     runtime = out / "static" / "pyodide"
-    absent = [e["file_name"] for e in site_lock["packages"].values() if not (runtime / e["file_name"]).is_file()]
+    absent = [
+        e["file_name"]
+        for e in site_lock["packages"].values()
+        if not (runtime / e["file_name"]).is_file()
+    ]
     if absent:
         raise SystemExit(f"lite: the site lacks {absent}")
     config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     extensions = {e["name"] for e in config["federated_extensions"]}
     if extensions != SITE_EXTENSIONS:
-        raise SystemExit(f"lite: the site has the lab extensions {sorted(extensions)}, "
-                         f"expected {sorted(SITE_EXTENSIONS)}")
+        raise SystemExit(
+            f"lite: the site has the lab extensions {sorted(extensions)}, "
+            f"expected {sorted(SITE_EXTENSIONS)}"
+        )
 
 
 def git_commit() -> str | None:

@@ -94,7 +94,9 @@ def _stamped_files() -> list[Path]:
     except (OSError, subprocess.CalledProcessError):  # not a git checkout (an sdist)
         files = [p for s in STAMPED for p in (REPO / s).rglob("*")] + [REPO / s for s in STAMPED]
     return sorted(
-        p for p in files if p.is_file() and not set(p.relative_to(REPO).parts) & set(UNSTAMPED_PARTS)
+        p
+        for p in files
+        if p.is_file() and not set(p.relative_to(REPO).parts) & set(UNSTAMPED_PARTS)
     )
 
 

@@ -20,7 +20,6 @@ from typing import Any
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
-
 from pins import PinError
 
 

@@ -7,6 +7,7 @@ A plain static server with the MIME types JupyterLite needs: WebAssembly must co
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import threading
@@ -26,12 +27,14 @@ TYPES = {
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the stdlib's name)
+    def log_message(self, format: str, *args: object) -> None:
         if self.server.verbose:  # type: ignore[attr-defined]
             super().log_message(format, *args)
 
 
-def make_server(root: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(
+    root: Path, port: int = 0, verbose: bool = False
+) -> http.server.ThreadingHTTPServer:
     """A server for ``root`` on 127.0.0.1 (``port=0``: any free port); call serve_forever()."""
     if not (root / "index.html").is_file():
         raise SystemExit(f"{root} holds no built site: run ./scripts/lite build")
@@ -62,10 +65,8 @@ def main() -> None:
     host, port = server.server_address[:2]
     print(f"Langfinger in your browser: http://{host}:{port}/{QUICKSTART}", flush=True)
     print("(Ctrl+C stops the server)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":
