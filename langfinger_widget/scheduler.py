@@ -121,6 +121,16 @@ class ManualScheduler:
         self._now = max(self._now, until)
         return ran
 
+    def tick(self) -> int:
+        """One turn of the loop: run what is due now, not what those callbacks schedule."""
+        due = []
+        while self._queue and self._queue[0][0] <= self.now():
+            due.append(heapq.heappop(self._queue)[2])
+        for entry in due:
+            if not entry.cancelled:
+                entry.callback()
+        return sum(not e.cancelled for e in due)
+
     def run_all(self, limit: int = 100_000) -> int:
         """Run every callback, the ones they schedule too, ignoring delays (up to ``limit``)."""
         ran = 0
@@ -176,8 +186,10 @@ class Slices(Generic[T]):
         if not self.active:
             return
         try:
-            while deadline is None or time.perf_counter() < deadline:
+            while True:  # at least one piece a slice, so that every slice makes progress
                 next(self._steps)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
         except StopIteration as stop:
             self.active = False
             self._on_done(stop.value)

@@ -377,7 +377,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         if problems:
             self.table.error = "; ".join(problems)
             self._sync()
-            traits = sorted(name for name in refused if self.has_trait(name))
+            traits = sorted(name for name in refused if name in self.keys)  # synced ones
             if traits:
                 self.send_state(traits)  # put the page back in step with the kernel
 
