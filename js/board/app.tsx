@@ -41,8 +41,8 @@ export function privacyFor(state: WidgetState): number | null {
 function lastMovePlace(state: WidgetState): Place | null {
   if (state.highlight.place) return state.highlight.place;
   const seat = state.highlight.seat;
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const ev = state.log[i];
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const ev = state.events[i];
     if (ev && ev.seat === seat && ev.place) return ev.place;
   }
   return null;
@@ -158,7 +158,10 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     setWhy(null);
     setPendingKey(key);
     // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
-    send(state.move_number === null ? { kind: "act", action } : { kind: "act", action, move: state.move_number });
+    const msg: OutMessage = { kind: "act", action };
+    if (state.move_number !== null) msg.move = state.move_number;
+    if (typeof state.version === "number") msg.version = state.version;
+    send(msg);
   };
 
   const ctl: Controls = {
@@ -235,7 +238,14 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
               Hint
             </button>
           )}
-          <button type="button" class="lf-btn" data-testid="undo" onClick={() => send({ kind: "undo" })}>
+          <button
+            type="button"
+            class="lf-btn"
+            data-testid="undo"
+            disabled={state.undo_status?.allowed === false}
+            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
+            onClick={() => send({ kind: "undo" })}
+          >
             Undo
           </button>
           {state.puzzle ? null : (
