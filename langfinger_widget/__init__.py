@@ -37,7 +37,8 @@ def __getattr__(name: str) -> Any:
         from .widget import LangfingerWidget
 
         return LangfingerWidget
-    if name in ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler"):
+    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform")
+    if name in lazy:
         import importlib
 
         return importlib.import_module(f".{name}", __name__)
