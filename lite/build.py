@@ -32,6 +32,7 @@ from typing import Any
 
 from pins import LOCK, REPO, SITE, STAMP_FILE, PinError, built_stamp, read_lock, read_pins, stamp
 
+HERE = Path(__file__).resolve().parent
 WORK = REPO / "build" / "lite"
 VENV = WORK / "venv"
 LOCK_VENV = WORK / "lock-venv"
@@ -259,18 +260,15 @@ def _assemble(current: str) -> None:
     step("this project's wheel, from the checkout")
     own = build_own_wheel()
     kernel_wheels = find_kernel_wheels()
+    runtime_cache = unpack_runtime(tarball)
+    compiled = precompile(runtime_cache, [*site_wheels, *kernel_wheels, own])
 
     stage = WORK / "stage"
     shutil.rmtree(stage, ignore_errors=True)
     runtime = stage / "static" / "pyodide"
-    runtime.mkdir(parents=True)
-    with tarfile.open(tarball) as tar:
-        for name in RUNTIME_FILES:
-            member = tar.extractfile(f"package/{name}")
-            assert member is not None
-            (runtime / name).write_bytes(member.read())
+    shutil.copytree(runtime_cache, runtime, ignore=shutil.ignore_patterns("pyodide-lock.json"))
     env = pyodide_environment(pyodide_lock["info"])
-    wheels = [read_wheel(p, env) for p in [*site_wheels, *kernel_wheels, own]]
+    wheels = [read_wheel(p, env) for p in compiled]
     for wheel in wheels:
         shutil.copy2(wheel.path, runtime / wheel.path.name)
     site_lock = write_lock(pyodide_lock, wheels)
@@ -299,6 +297,47 @@ def _assemble(current: str) -> None:
     out.rename(SITE)
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     step(f"built {SITE.relative_to(REPO)}/: {size / 1e6:.1f} MB")
+
+
+def unpack_runtime(tarball: Path) -> Path:
+    """The files of the npm package that the page loads (and Node runs), unpacked once."""
+    runtime = CACHE / tarball.name.removesuffix(".tgz")
+    if not all((runtime / name).is_file() for name in (*RUNTIME_FILES, "pyodide-lock.json")):
+        runtime.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(tarball) as tar:
+            for name in (*RUNTIME_FILES, "pyodide-lock.json"):
+                member = tar.extractfile(f"package/{name}")
+                assert member is not None
+                (runtime / name).write_bytes(member.read())
+    return runtime
+
+
+def precompile(runtime: Path, wheels: list[Path]) -> list[Path]:
+    """The wheels with bytecode added by Pyodide's own Python (precompile.py, run by Node);
+    cached by the input wheel's sha256, so a rebuild compiles only what changed."""
+    out: list[Path] = []
+    todo: list[tuple[Path, Path]] = []
+    for wheel in wheels:
+        digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        target = CACHE / "bytecode" / digest / wheel.name
+        out.append(target)
+        if not target.is_file():
+            todo.append((wheel, target))
+    if todo:
+        step(f"bytecode for {len(todo)} wheel(s), compiled by Pyodide under Node")
+        with tempfile.TemporaryDirectory(dir=WORK) as tmp:
+            src_dir, out_dir = Path(tmp, "in"), Path(tmp, "out")
+            src_dir.mkdir()
+            out_dir.mkdir()
+            # Copies, so that Pyodide reads no path through the venv's symlinks.
+            inputs = [Path(shutil.copy2(src, src_dir / src.name)) for src, _ in todo]
+            run([
+                "node", HERE / "pyodide_run.mjs", runtime, HERE / "precompile.py", out_dir, *inputs
+            ])  # fmt: skip
+            for _, target in todo:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(out_dir / target.name, target)
+    return out
 
 
 def lite_config() -> dict[str, Any]:
