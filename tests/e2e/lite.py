@@ -79,8 +79,11 @@ class OfflineGuard:
 
     outside: list[str] = field(default_factory=list)
 
-    def install(self, context: BrowserContext) -> None:
-        context.route("**/*", self._route)
+    def install(self, context: BrowserContext, *, block: bool = True) -> None:
+        """Record every request off localhost; abort them too unless ``block=False`` (routing
+        turns Chromium's HTTP cache off, which a warm-cache benchmark needs on)."""
+        if block:
+            context.route("**/*", self._route)
         context.on("request", self._seen)
 
     def _route(self, route: Route) -> None:
