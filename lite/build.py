@@ -337,6 +337,8 @@ def precompile(runtime: Path, wheels: list[Path]) -> list[Path]:
             for _, target in todo:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(out_dir / target.name, target)
+    for stale in set((CACHE / "bytecode").iterdir()) - {p.parent for p in out}:
+        shutil.rmtree(stale)  # earlier builds' wheels (this project's, mostly)
     return out
 
 
