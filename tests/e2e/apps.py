@@ -40,8 +40,9 @@ def _start(cmd: list[str], base: Path, cwd: Path, ready_path: str, timeout: floa
     cmd = [part.replace("{port}", str(port)) for part in cmd]
     log_path = base / "server.log"
     log = log_path.open("wb")
-    process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(base),
-                               cwd=cwd)
+    process = subprocess.Popen(
+        cmd, stdout=log, stderr=subprocess.STDOUT, env=jupyter_env(base), cwd=cwd
+    )
     url = f"http://127.0.0.1:{port}"
     server = AppServer(url, process, log_path)
     server.started_in = wait_until_answers(url + ready_path, process, log_path, timeout)
@@ -63,6 +64,6 @@ def start_marimo(base: Path, notebook: Path = MARIMO_NOTEBOOK, timeout: float = 
     """``marimo run`` of the notebook: the app view (code hidden), no token, no browser."""
     cmd = [
         sys.executable, "-m", "marimo", "run", str(notebook), "--headless", "--no-token",
-        "--host", "127.0.0.1", "--port", "{port}", "--no-sandbox", "--no-check",
+        "--host", "127.0.0.1", "--port", "{port}", "--no-sandbox",
     ]  # fmt: skip
     return _start(cmd, base, REPO, "/health", timeout)

@@ -168,8 +168,9 @@ def start_lab(base: Path, timeout: float = 90.0, app: str = "jupyterlab") -> Lab
     log = log_path.open("wb")
     process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
-    server = LabServer(url, token, root, process, log_path,
-                       tree="lab/tree" if app == "jupyterlab" else "notebooks")
+    server = LabServer(
+        url, token, root, process, log_path, tree="lab/tree" if app == "jupyterlab" else "notebooks"
+    )
     server.started_in = wait_until_answers(
         f"{url}/api/status", process, log_path, timeout, {"Authorization": f"token {token}"}
     )
@@ -311,8 +312,9 @@ class LabNotebook:
         """Run the code cells from the first to the ``last``-th (counting all cells), one by one
         as a reader does, and wait; fails with the cells' error outputs if any raised."""
         self.page.evaluate(_JS_RUN_THROUGH, [self.path, last])
-        self.page.wait_for_function(_JS_RAN_THROUGH, arg=[self.path, last], timeout=timeout_ms,
-                                    polling=200)
+        self.page.wait_for_function(
+            _JS_RAN_THROUGH, arg=[self.path, last], timeout=timeout_ms, polling=200
+        )
         errors = self.page.evaluate(_JS_CELL_ERRORS, self.path)
         if errors:
             raise KernelError("notebook cells raised:\n" + "\n".join(errors))

@@ -38,8 +38,11 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
 def widget_cell(path: Path) -> int:
     """Index (among all cells) of the first code cell that shows the board."""
     cells = nbformat.read(path, as_version=4).cells
-    return next(i for i, c in enumerate(cells)
-                if c.cell_type == "code" and "lf.LangfingerWidget(" in c.source)
+    return next(
+        i
+        for i, c in enumerate(cells)
+        if c.cell_type == "code" and "lf.LangfingerWidget(" in c.source
+    )
 
 
 def test_quickstart_in_notebook7(notebook7: LabServer, page: playwright_api.Page) -> None:

@@ -41,7 +41,10 @@ def test_app_new_game_with_three_bots(voila_app: AppServer, page: playwright_api
         root = page.get_by_test_id("langfinger")
         expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
         # No code on the page: no code cell's input, no editor, no source text anywhere.
-        assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
+        assert (
+            page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count()
+            == 0
+        )
         html = page.content()
         assert "import langfinger_widget" not in html and "LangfingerWidget(" not in html
         expect(page.locator("body")).to_contain_text("New game on the board chooses")  # the prose
