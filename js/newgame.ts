@@ -112,10 +112,14 @@ export function seatName(seat: number): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} (seat ${seat})`;
 }
 
-/** The words for a bot level in the seat menus, with what the kernel says it does. */
-export function levelWords(setup: Setup, level: string): string {
-  const note = setup.level_notes[level];
-  return note ? `Bot, ${level}: ${note}` : `Bot, ${level}`;
+/** The words for a seat's player in its menu: a person, or a bot and its level. */
+export function playerWords(player: string): string {
+  return player === HUMAN ? "Person at this screen" : `Bot: ${player}`;
+}
+
+/** What the kernel says a bot level does ("" for a person or a bot with no note). */
+export function levelNote(setup: Setup, player: string): string {
+  return player === HUMAN ? "plays at this screen when it is their turn" : (setup.level_notes[player] ?? "");
 }
 
 /** Every choice a seat's menu offers: a person, each level, and a bot already seated by name. */

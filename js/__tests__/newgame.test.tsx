@@ -4,7 +4,7 @@ import { act } from "preact/test-utils";
 import { city5, place2, stateOf } from "../__fixtures__/views";
 import { initialChoices, newGameIntent, parseSeed, seatName, setupOrDefault, withPlayer, withPlayers, withSeat } from "../newgame";
 import type { Setup } from "../types";
-import { click, mountPerTest, q } from "./fake-model";
+import { click, mount as mountOther, mountPerTest, q } from "./fake-model";
 
 const mount = mountPerTest();
 
@@ -116,19 +116,29 @@ describe("the New game panel", () => {
     ]);
   });
 
-  it("describes each level in its option, and keeps a bot seated by name", () => {
+  it("names each level in its option and describes the chosen one, and keeps a bot seated by name", () => {
     const { el } = mount(stateOf(place2(), { setup: setupOf({ bots: { "1": "greedy", "2": "medium" } }) }));
     click(el, '[data-testid="new-game"]');
     const options = [...el.querySelectorAll('[data-testid="ng-player-1"] option')].map((o) => o.textContent);
-    expect(options).toEqual([
-      "A person at this screen",
-      "Bot, easy: plays any legal move",
-      "Bot, medium: takes the best thing in sight",
-      "Bot, hard",
-      "Bot, expert",
-      "Bot, greedy",
-    ]);
+    expect(options).toEqual(["Person at this screen", "Bot: easy", "Bot: medium", "Bot: hard", "Bot: expert", "Bot: greedy"]);
     expect(q<HTMLSelectElement>(el, '[data-testid="ng-player-1"]').value).toBe("greedy");
+    const medium = q(el, '[data-testid="ng-player-2"]');
+    const note = el.querySelector(`#${medium.getAttribute("aria-describedby")}`);
+    expect(note?.textContent).toBe("takes the best thing in sight");
+    choose(el, "ng-player-2", "easy");
+    expect(el.querySelector(`#${q(el, '[data-testid="ng-player-2"]').getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "plays any legal move",
+    );
+    // ids stay unique on a page with two boards, each with its panel open
+    const second = mountOther(stateOf(place2(), { setup: setupOf() }));
+    try {
+      click(second.el, '[data-testid="new-game"]');
+      const ids = [...document.querySelectorAll("[id]")].map((e) => e.id);
+      expect(ids.length).toBe(3); // greedy has no note: one on the first board, two on the second
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      second.cleanup();
+    }
   });
 
   it("shows a bad seed and the kernel's refusal in the panel, and sends nothing it cannot", () => {
@@ -149,7 +159,8 @@ describe("the New game panel", () => {
     expect(q<HTMLButtonElement>(el, '[data-testid="ng-start"]').disabled).toBe(false);
   });
 
-  it("works by keyboard: labelled controls, focus on the first one, Escape closes and gives focus back", async () => {
+  // A generous limit: user-event's key presses are slow on a loaded machine (no timing is asserted).
+  it("works by keyboard: labelled controls, focus on the first one, Escape closes and gives focus back", { timeout: 30_000 }, async () => {
     const { el, model } = mount(stateOf(place2(), { setup: setupOf() }));
     const user = userEvent.setup();
     q(el, '[data-testid="new-game"]').focus();

@@ -14,9 +14,10 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
   initialChoices,
-  levelWords,
+  levelNote,
   newGameIntent,
   playerOptions,
+  playerWords,
   seatName,
   withPlayer,
   withPlayers,
@@ -27,6 +28,14 @@ import type { Setup } from "../types";
 
 const OPEN_BOARD = "open";
 
+// Element ids are page-wide, and a notebook page may show several boards (each its own
+// Preact root, where useId could repeat): a counter across them all keeps ids unique.
+let notes = 0;
+function newNoteId(): string {
+  notes += 1;
+  return `lf-ng-note-${notes}`;
+}
+
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
@@ -34,6 +43,7 @@ function range(from: number, to: number): number[] {
 function SeatPlayer(props: { setup: Setup; choices: NewGameChoices; seat: number; onChange: (c: NewGameChoices) => void }): JSX.Element {
   const { setup, choices, seat } = props;
   const name = seatName(seat);
+  const [noteId] = useState(newNoteId);
   if (seat === choices.seat) {
     return (
       <div class="lf-field lf-ng-seat" data-seat={seat}>
@@ -45,21 +55,30 @@ function SeatPlayer(props: { setup: Setup; choices: NewGameChoices; seat: number
     );
   }
   const current = choices.seats[seat] ?? HUMAN;
+  const note = levelNote(setup, current);
   return (
-    <label class="lf-field lf-ng-seat" data-seat={seat}>
-      <span class="lf-ng-label">{name}</span>
-      <select
-        data-testid={`ng-player-${seat}`}
-        value={current}
-        onChange={(e) => props.onChange(withPlayer(choices, seat, e.currentTarget.value))}
-      >
-        {playerOptions(setup, current).map((p) => (
-          <option key={p} value={p}>
-            {p === HUMAN ? "A person at this screen" : levelWords(setup, p)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div class="lf-field lf-ng-seat" data-seat={seat}>
+      <label class="lf-field">
+        <span class="lf-ng-label">{name}</span>
+        <select
+          data-testid={`ng-player-${seat}`}
+          value={current}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(e) => props.onChange(withPlayer(choices, seat, e.currentTarget.value))}
+        >
+          {playerOptions(setup, current).map((p) => (
+            <option key={p} value={p}>
+              {playerWords(p)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {note ? (
+        <small class="lf-ng-note" id={noteId}>
+          {note}
+        </small>
+      ) : null}
+    </div>
   );
 }
 
@@ -131,7 +150,7 @@ export function NewGamePanel(props: {
                   {seatName(k)}
                 </option>
               ))}
-              <option value={OPEN_BOARD}>The open board: every hand shown (teaching)</option>
+              <option value={OPEN_BOARD}>Open board: every hand shown</option>
             </select>
           </label>
         </div>
