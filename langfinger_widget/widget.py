@@ -326,11 +326,10 @@ class LangfingerWidget(anywidget.AnyWidget):
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
-        if self._ready:
-            try:
-                self.table.set_seat(seat)
-            except TableError as exc:
-                raise SeatError(str(exc)) from None
+        try:
+            Table.check_seat(seat, self.table.game.num_players)
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
         return seat  # type: ignore[no-any-return]
 
     @traitlets.validate("bots")
@@ -339,20 +338,31 @@ class LangfingerWidget(anywidget.AnyWidget):
             wanted = self.table.check_bots(dict(proposal["value"]))
         except TableError as exc:
             raise SeatError(str(exc)) from None
-        if self._ready and wanted != self.table.bot_names:
-            # `w.bots = {2: "hard"}` from Python hands seats to bots (or back to humans).
-            self.table.set_bots(wanted)
         return {str(s): n for s, n in wanted.items()}
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
         try:
-            pace = check_pace(proposal["value"])
+            return check_pace(proposal["value"])
         except TableError as exc:
             raise SeatError(str(exc)) from None
-        if self._ready and pace != self.table.pace:
-            self.table.set_pace(pace)
-        return pace
+
+    # Python may set `seat` (whose board is shown), `bots` (`w.bots = {2: "hard"}` hands seats
+    # to bots, or back to people) and `pace`: the table follows; _sync puts back the same values.
+    @traitlets.observe("seat")
+    def _seat_changed(self, change: Any) -> None:
+        if self._ready:
+            self.table.set_seat(change["new"])
+
+    @traitlets.observe("bots")
+    def _bots_changed(self, change: Any) -> None:
+        if self._ready and self.table.check_bots(change["new"]) != self.table.bot_names:
+            self.table.set_bots(change["new"])
+
+    @traitlets.observe("pace")
+    def _pace_changed(self, change: Any) -> None:
+        if self._ready and change["new"] != self.table.pace:
+            self.table.set_pace(change["new"])
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """State sent by the front end: only a valid ``pace`` may change; the rest is put back.

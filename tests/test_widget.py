@@ -571,3 +571,18 @@ def test_new_game_intent_changes_the_table_as_the_panel_asks() -> None:
     assert w.view == w.game.view(1)
     bad = w.handle_message({"kind": "new_game", "players": 9})
     assert bad["ok"] is False and bad["error"].startswith("R1.1") and w.game.num_players == 4
+
+
+def test_python_sets_seat_bots_and_pace_and_the_table_follows() -> None:
+    w, _ = make(seat=0, bots={2: "easy"})
+    w.seat = 1
+    assert w.table.seat == 1 and w.view == w.game.view(1)
+    w.seat = None  # None skips traitlets' validators: the observer must still hand it on
+    assert w.table.seat is None and w.view == w.game.view(None)
+    w.bots = {1: "hard"}
+    assert w.table.bot_names == {1: "hard"} and w.human_seats == [0, 2]
+    w.pace = 0
+    assert w.table.pace == 0.0
+    with pytest.raises(ValueError, match="seat must be None or 0..2"):
+        w.seat = 5
+    assert w.seat is None and w.table.seat is None
