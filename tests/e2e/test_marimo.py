@@ -9,7 +9,8 @@ a real page:
   message), and the kernel's answers reach the page (the New game panel closes
   only on the kernel's ``result`` message);
 - the reactive table runs again after the click *and* after moves that no page
-  message caused: bots moving on the kernel's event loop.
+  message caused: bots moving on the kernel's event loop;
+- the Hint button's search, run in slices on that loop, reaches the board.
 
 The app view shows no code, so everything is read from the page.
 """
@@ -101,6 +102,11 @@ def test_board_click_and_reactive_table(marimo_app: AppServer, page: playwright_
         expect(page.get_by_test_id("money-table")).to_contain_text("Yoshiko (you)")
         expect(root.locator(".lf-your-turn")).to_be_visible()
         assert [v["tokens"] for v in table(page).values()] == [2, 2, 2, 3]
+        # The Hint search also runs in slices on marimo's event loop, and its answer arrives.
+        root.get_by_test_id("hint").click()
+        expect(root.get_by_test_id("hint-text")).to_contain_text(
+            "estimated win chance", timeout=60_000
+        )
         expect(root.get_by_test_id("error")).to_have_count(0)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "marimo.png"), full_page=True)
