@@ -50,23 +50,23 @@ def _(game, mo):
 
 @app.cell
 def _(game, get_view, html, mo):
-    view = get_view()  # what seat 0 may see, nothing more
-    to_move = view["to_move"]
-    rows = "".join(
+    _view = get_view()  # what seat 0 may see, nothing more
+    _to_move = _view["to_move"]
+    _rows = "".join(
         f"<tr data-seat='{p['seat']}'><td>{html.escape(p['name'])}"
-        f"{' (you)' if p['seat'] == view['seat'] else ''}</td>"
+        f"{' (you)' if p['seat'] == _view['seat'] else ''}</td>"
         f"<td class='money'>{p['money']}</td><td class='tokens'>{p['tokens']}</td>"
         f"<td class='loot'>{len(p['loot'])}</td></tr>"
-        for p in view["players"]
+        for p in _view["players"]
     )
-    if view["is_over"]:
-        status = "Game over"
+    if _view["is_over"]:
+        _status = "Game over"
     else:
-        status = f"{html.escape(view['players'][to_move]['name'])} to move"
+        _status = f"{html.escape(_view['players'][_to_move]['name'])} to move"
     mo.Html(
         f"""
-        <p data-testid="progress">Round {view["round"]}, {game.move_number} moves played.
-        {status}.</p>
+        <p data-testid="progress">Round {_view["round"]}, {game.move_number} moves played.
+        {_status}.</p>
         <style>
           .lf-money-table {{ border-collapse: collapse; min-width: 24em; }}
           .lf-money-table th, .lf-money-table td {{
@@ -75,7 +75,7 @@ def _(game, get_view, html, mo):
         </style>
         <table class="lf-money-table" data-testid="money-table">
           <thead><tr><th>Player</th><th>Money</th><th>Tokens left</th><th>Loot</th></tr></thead>
-          <tbody>{rows}</tbody>
+          <tbody>{_rows}</tbody>
         </table>
         """
     )
