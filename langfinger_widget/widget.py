@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from . import platform
 from .game import Game
 from .scheduler import Scheduler
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
@@ -244,7 +245,7 @@ class LangfingerWidget(anywidget.AnyWidget):
 
     # --- messages from the front end ------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_message(content)
+        self.handle_message(platform.from_page(content))  # Pyodide: JS null arrives as jsnull
 
     def _send_later(self, reply: Reply) -> None:
         if not self.table.closed:
