@@ -6,9 +6,9 @@ whose every request to anything but localhost is aborted and recorded: the site 
 with no network, and the tests assert that it never even tried.
 
 In the quickstart a click on a legal place is answered by a bot, on the board and in the
-log; the tutorial notebooks 01-08 run in the same Pyodide kernel; in 09_puzzles a puzzle is
-solved by clicking its solution on the board, as tests/e2e/test_puzzle_e2e.py does in
-JupyterLab.
+log, and the Hint button's search answers too; the tutorial notebooks 01-08 run in the same
+Pyodide kernel; in 09_puzzles a puzzle is solved by clicking its solution on the board, as
+tests/e2e/test_puzzle_e2e.py does in JupyterLab.
 """
 
 from __future__ import annotations
@@ -150,6 +150,15 @@ def test_quickstart_a_bot_answers_a_click(
     sentence = f"{name} places a token at the {bot['place'].capitalize()}"  # js/format.ts
     expect(log.filter(has_text=sentence)).not_to_have_count(0)
     expect(root.get_by_test_id("error")).to_have_count(0)
+
+    # The Hint button's search runs on Pyodide's event loop too, and its answer reaches the page.
+    wait_for_kernel(nb, "w.game.to_move == w.seat")
+    root.get_by_test_id("hint").click()
+    expect(root.get_by_test_id("hint-text")).to_contain_text(
+        "estimated win chance", timeout=120_000
+    )
+    hint = nb.kernel_json("w.hint")
+    assert hint["seat"] == state["seat"] and hint["action"] in nb.kernel_json("w.legal")
     nb.screenshot("lite-quickstart", root)
     assert guard.outside == [], f"the site asked the network for {guard.outside}"
 
