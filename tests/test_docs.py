@@ -16,9 +16,12 @@ How each fenced block is checked, by its language tag:
       ```
 
   (GitHub does not show the comment.) Only shell blocks may be left out: Python must run.
-- ``json`` must parse; ``jsonc`` must parse once its ``//`` comments are gone.
+- ``json`` must parse; ``jsonc`` must parse once its ``//`` comments are gone and its
+  elisions ``[...]`` and ``{...}`` read as empty.
 - Untagged, ``text``, ``ebnf``, ``markdown`` blocks are illustrations (output, grammar,
   file trees) and are not run. Any other tag fails here until it is given a check.
+
+And every file a page points at (a link, or a ``*.md`` name) is in the checkout.
 """
 
 from __future__ import annotations
@@ -221,7 +224,32 @@ def test_data_block_parses(block: Block) -> None:
     text = block.body
     if block.lang == "jsonc":
         text = _JSONC_COMMENT.sub(lambda m: m.group(1) or "", text)
+        text = text.replace("[...]", "[]").replace("{...}", "{}")
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
         raise AssertionError(f"{block.where}: not {block.lang}: {exc}") from exc
+
+
+# --- what the pages point at ---------------------------------------------------------------
+
+_LINK = re.compile(r"\]\(([^)\s#?]+)")
+_MD_NAME = re.compile(r"(?<![\w/.-])((?:\.\./)*[\w/-]+(?:\.[\w-]+)*\.md)\b")
+
+
+def _targets(text: str) -> set[str]:
+    found = set(_LINK.findall(text)) | set(_MD_NAME.findall(text))
+    return {t for t in found if "://" not in t and not t.startswith("mailto:")}
+
+
+def test_targets_finds_links_and_md_names() -> None:
+    text = "see [the cards](docs/cards.md), `DESIGN.md`, [site](https://x.org/a.md) and docs/"
+    assert _targets(text) == {"docs/cards.md", "DESIGN.md"}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_a_page_points_at_exists(page: Path) -> None:
+    missing = [t for t in sorted(_targets(page.read_text(encoding="utf-8")))
+               if not any((base / t).exists() for base in (page.parent, ROOT, ROOT / "docs"))]
+    assert not missing, f"{page.relative_to(ROOT)} points at files the project does not have: " \
+                        f"{missing}"
