@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 TARGET_MS = 50.0
 TARGET_UPDATE_BYTES = 10_000
-PER_MOVE_TRAITS = ("view", "legal", "log")
+PER_MOVE_TRAITS = ("view", "legal", "events")
 
 
 def packed_size(data: Any) -> int:
@@ -167,7 +167,7 @@ def kernel_side(games: int, seed: int) -> None:
         )
     print(
         f"\n{'bytes (JSON)':<24} {'view+legal+log':>16} {'view':>15} {'legal':>15} "
-        f"{'log':>15} {'whole state':>11} {'w/o code':>8}"
+        f"{'events':>15} {'whole state':>11} {'w/o code':>8}"
     )
     print(f"{'':<24} {'median':>8} {'max':>7} " + f"{'median':>7} {'max':>7} " * 3)
     for label, f in rows:
@@ -319,7 +319,7 @@ def click_rounds(nb: LabNotebook, rounds: int) -> None:
         " 'state': len(json.dumps({'state': w.get_state(), 'buffer_paths': []},"
         " ensure_ascii=False).encode()),"
         " 'code': sum(len(json.dumps(w.get_state()[k]).encode()) for k in ('_esm', '_css')),"
-        " 'traits': len(json.dumps({k: getattr(w, k) for k in ('view', 'legal', 'log')}))}"
+        " 'traits': len(json.dumps({k: getattr(w, k) for k in ('view', 'legal', 'events')}))}"
     )
     counts = ", ".join(f"{k} x{kinds.count(k)}" for k in sorted(set(kinds)))
     print(f"{len(mutation)} clicks ({counts}); kernel error after: {sizes['error']!r}")

@@ -3,12 +3,12 @@
  * re-renders whenever any of them changes.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { AnyModel, InMessage, PuzzleInfo, WidgetState } from "./types";
+import type { AnyModel, InMessage, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
 
 export const TRAITS = [
   "view",
   "legal",
-  "log",
+  "events",
   "error",
   "seat",
   "pace",
@@ -17,6 +17,9 @@ export const TRAITS = [
   "highlight",
   "hint",
   "move_number",
+  "version",
+  "undo_status",
+  "setup",
   "puzzle",
 ] as const;
 
@@ -49,6 +52,27 @@ export function readPuzzle(x: unknown): PuzzleInfo | null {
   };
 }
 
+/** The `undo_status` trait; when absent or malformed, Undo stays pressable (the kernel decides). */
+export function readUndoStatus(x: unknown): UndoStatus {
+  const u = asObject<Record<string, unknown>>(x);
+  return { allowed: u.allowed !== false, reason: typeof u.reason === "string" ? u.reason : "" };
+}
+
+/** The `setup` trait, or undefined when it is missing or malformed. */
+export function readSetup(x: unknown): Setup | undefined {
+  const s = asObject<Record<string, unknown>>(x);
+  if (typeof s.players !== "number") return undefined;
+  return {
+    players: s.players,
+    seat: typeof s.seat === "number" ? s.seat : null,
+    bots: asObject<Record<string, string>>(s.bots),
+    variant: typeof s.variant === "string" ? s.variant : "standard",
+    levels: asArray<unknown>(s.levels).filter((l): l is string => typeof l === "string"),
+    level_notes: asObject<Record<string, string>>(s.level_notes),
+    allow_new_game: s.allow_new_game !== false,
+  };
+}
+
 /** A snapshot of the traits, with safe defaults for anything missing or malformed. */
 export function readState(model: AnyModel): WidgetState {
   const view = model.get("view");
@@ -58,7 +82,7 @@ export function readState(model: AnyModel): WidgetState {
   return {
     view: view && typeof view === "object" && "players" in (view as object) ? (view as WidgetState["view"]) : null,
     legal: asArray(model.get("legal")),
-    log: asArray(model.get("log")),
+    events: asArray(model.get("events")),
     error: typeof model.get("error") === "string" ? (model.get("error") as string) : "",
     seat: typeof seat === "number" ? seat : null,
     pace: typeof pace === "number" ? pace : 0.6,
@@ -67,6 +91,9 @@ export function readState(model: AnyModel): WidgetState {
     highlight: asObject(model.get("highlight")),
     hint: asObject(model.get("hint")),
     move_number: typeof move === "number" ? move : null,
+    version: typeof model.get("version") === "number" ? (model.get("version") as number) : null,
+    undo_status: readUndoStatus(model.get("undo_status")),
+    setup: readSetup(model.get("setup")),
     puzzle: readPuzzle(model.get("puzzle")),
   };
 }

@@ -146,11 +146,26 @@ export interface PuzzleInfo {
   hints_left: number;
 }
 
+export interface UndoStatus {
+  allowed: boolean;
+  reason: string;
+}
+
+export interface Setup {
+  players: number;
+  seat: number | null;
+  bots: Record<string, string>;
+  variant: string;
+  levels: string[];
+  level_notes: Record<string, string>;
+  allow_new_game: boolean;
+}
+
 /** Everything the widget syncs from Python, as one snapshot. */
 export interface WidgetState {
   view: View | null;
   legal: Action[];
-  log: GameEvent[];
+  events: GameEvent[];
   error: string;
   seat: number | null;
   pace: number;
@@ -160,12 +175,19 @@ export interface WidgetState {
   hint: Hint;
   /** Actions played so far (widget.py); quoted in `act` so that a stale intent is refused. */
   move_number: number | null;
+  /** Game.version: changes on every play and undo; quoted in `act` too (an undo can bring a
+   *  game back to the same move number in another position). */
+  version?: number | null;
+  /** Whether Undo may be pressed now, and the ruling why not (R12). */
+  undo_status?: UndoStatus;
+  /** What the New game panel starts from and offers (Table.setup). */
+  setup?: Setup;
   /** The puzzle on this board; null (or absent) when it plays a normal game. */
   puzzle?: PuzzleInfo | null;
 }
 
 export type OutMessage =
-  | { kind: "act"; action: Action; move?: number }
+  | { kind: "act"; action: Action; move?: number; version?: number }
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }

@@ -33,7 +33,10 @@ class Game:
     to a player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = ("_base", "_base_events", "_events", "_keys", "_marks", "_played", "_state")
+    __slots__ = (
+        "_base", "_base_events", "_events", "_keys", "_marks", "_movers", "_played", "_state",
+        "_version",
+    )
 
     def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
         self._state = position
@@ -42,7 +45,9 @@ class Game:
         self._events: list[Event] = list(events)
         self._played: list[Key] = []
         self._marks: list[int] = []
+        self._movers: list[int] = []
         self._keys: tuple[list[Key], set[Key]] | None = None
+        self._version = 0
 
     # --- making games -------------------------------------------------------------------
     @classmethod
@@ -86,6 +91,8 @@ class Game:
         twin._events = list(self._events)
         twin._played = list(self._played)
         twin._marks = list(self._marks)
+        twin._movers = list(self._movers)
+        twin._version = self._version
         return twin
 
     # --- the position ---------------------------------------------------------------------
@@ -134,6 +141,17 @@ class Game:
     def seed(self) -> int:
         return self._state.seed
 
+    @property
+    def version(self) -> int:
+        """A counter that changes on every :meth:`play` and :meth:`undo`.
+
+        The move number alone is not enough to tell positions apart: an undo
+        followed by another move comes back to the same number in another
+        situation. Work computed for one version (a bot's move, a hint) is
+        stale once the version has changed.
+        """
+        return self._version
+
     # --- actions --------------------------------------------------------------------------
     def _legal(self) -> tuple[list[Key], set[Key]]:
         if self._keys is None:
@@ -167,11 +185,14 @@ class Game:
         return self._apply(key)
 
     def _apply(self, key: Key) -> list[Event]:
+        mover = rules.to_move(self._state)
         events = rules.apply(self._state, key)
+        self._movers.append(-1 if mover is None else mover)
         self._keys = None
         self._played.append(key)
         self._marks.append(len(self._events))
         self._events.extend(events)
+        self._version += 1
         return views.redact_log(events, None)  # copies: the caller may keep or change them
 
     def undo(self) -> None:
@@ -185,13 +206,35 @@ class Game:
             rules.apply(self._state, key)
         self._played = keys
         self._marks.pop()
+        self._movers.pop()
         del self._events[mark:]
         self._keys = None
+        self._version += 1
 
     @property
     def history(self) -> list[dict[str, Any]]:
         """The actions played since this game was dealt or loaded."""
         return [rules.key_action(k) for k in self._played]
+
+    @property
+    def deciders(self) -> list[int]:
+        """The seat that made each decision of :attr:`history`, in order."""
+        return list(self._movers)
+
+    def sight_barrier(self, seat: int) -> int:
+        """How many decisions of :attr:`history` stand for ``seat`` under R12.1.
+
+        That is the history's length just after the last decision whose events
+        showed ``seat`` a card hidden from it before (a tool drawn at the Ruin,
+        a stolen front, a refill); an Undo against an opponent stops there.
+        """
+        self._check_seat(seat)
+        ends = [*self._marks[1:], len(self._events)]
+        for index in range(len(self._marks) - 1, -1, -1):
+            events = self._events[self._marks[index]:ends[index]]
+            if any(views.shows_hidden(e, seat) for e in events):
+                return index + 1
+        return 0
 
     # --- what a seat may see ---------------------------------------------------------------
     def _check_seat(self, seat: int | None) -> None:

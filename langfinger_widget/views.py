@@ -115,6 +115,23 @@ def redact_event(event: Event, seat: int | None) -> Event:
     return fresh
 
 
+def shows_hidden(event: Event, seat: int) -> bool:
+    """Whether ``event`` showed ``seat`` a card that was hidden from it before (R12.1).
+
+    Drawing from a pile shows new cards (a refill's fronts or backs, the tools
+    drawn at the Ruin), a thief sees the front of what it stole, a chest is
+    cashed face up before everyone, and a sale shows its fronts to the rivals.
+    """
+    kind = event["type"]
+    if kind in ("refill", "cash"):
+        return True
+    if kind == "sell":
+        return bool(event["seat"] != seat)
+    if kind in ("exchange", "steal"):
+        return bool(event["seat"] == seat)
+    return False
+
+
 def _fresh(value: Any) -> Any:
     """A deep copy of JSON-like data: what leaves the kernel can be changed without harm."""
     if isinstance(value, dict):

@@ -1,8 +1,9 @@
 """``LangfingerWidget``: the game in JupyterLab, a thin glue between ``Game`` and the board.
 
-The widget owns a live :class:`~langfinger_widget.game.Game` and mirrors one
-seat's *redacted* picture of it into synced traits (``view``, ``legal``,
-``log``). The front end renders those and sends intents back as custom
+The widget mirrors a :class:`~langfinger_widget.table.Table` (the live
+:class:`~langfinger_widget.game.Game`, its seats, bots, hints and Undo) into
+synced traits: one seat's *redacted* picture (``view``, ``legal``,
+``events``). The front end renders those and sends intents back as custom
 messages; every intent is checked here as if it came from an adversary (wrong
 seat, malformed, stale), so a refused intent leaves the game untouched and
 sets ``error``. Nothing the shown seat may not see is ever put into a trait or
@@ -14,7 +15,7 @@ legal actions would reveal their hand).
 >>> w = lf.LangfingerWidget(players=3, seed=1, seat=0, bots={1: "random", 2: "random"},
 ...                         autoplay=False)
 >>> w.play({"type": "place", "place": "museum"})
->>> w.step_bots()  # in a notebook, bots move by themselves at `pace` seconds per move
+>>> w.step_bots()  # in a notebook, bots move by themselves at `pace` seconds a move
 2
 >>> w.view["to_move"]
 0
@@ -22,9 +23,7 @@ legal actions would reveal their hand).
 
 from __future__ import annotations
 
-import secrets
-import threading
-import time
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,9 +31,11 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from . import views
-from .errors import IllegalAction, LangfingerError
 from .game import Game
+from .scheduler import Scheduler
+from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
+
+__all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -47,15 +48,13 @@ export default { render({ el }) {
 """
 
 MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset")
-MAX_PACE = 10.0
-HINT_SECONDS = 1.0
-# The `log` trait carries the most recent events only, so that one update stays small late in
-# a game; the whole log is `w.game.log(seat)` in Python.
+# The `events` trait carries the most recent events only, so that one update stays small late
+# in a game; the whole log is `w.game.log(seat)` in Python.
 LOG_LIMIT = 30
 
 
 class SeatError(traitlets.TraitError, ValueError):
-    """A seat that the game does not have (a ValueError, as for any bad argument)."""
+    """A seat, pace or bot setting the game cannot take (a ValueError, as any bad argument)."""
 
 
 class PuzzleSession(Protocol):
@@ -76,48 +75,17 @@ class PuzzleSession(Protocol):
     def panel(self) -> dict[str, Any]: ...
 
 
-class Bot(Protocol):
-    """What the widget needs of a bot (see ``lf.bots``): it sees only a seat's view."""
-
-    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]: ...
-
-
-def make_bot(name: str, seed: int | None) -> Bot:
-    """The bot called ``name`` from ``lf.bots`` (a random seed when ``seed`` is None)."""
-    from . import bots  # the bots import the kernel only; loaded with the first widget
-
-    return bots.make(name, seed=secrets.randbelow(2**31) if seed is None else seed)
-
-
-class HintBot(Protocol):
-    """A bot that also says how good its choice is (ISMCTS: an estimated win chance)."""
-
-    def evaluate(
-        self, view: dict[str, Any], legal: list[dict[str, Any]]
-    ) -> tuple[dict[str, Any], float]: ...
-
-
-def make_hint_bot(seed: int) -> HintBot:
-    """The bot that answers "Hint": ISMCTS on a short time budget (it runs off the main thread)."""
-    from .bots import ISMCTSBot
-
-    return ISMCTSBot(seed=seed, time=HINT_SECONDS)
-
-
-def _seat_label(view: Mapping[str, Any], seat: int) -> str:
-    players = view.get("players") or []
-    name = players[seat].get("name") if 0 <= seat < len(players) else None
-    return f"{name} (seat {seat})" if name else f"seat {seat}"
-
-
 class LangfingerWidget(anywidget.AnyWidget):
     """A clickable Langfinger board for one seat, the open board, or hot-seat play.
 
     ``seat=k`` shows what player ``k`` may see; ``seat=None`` shows everything
-    (teaching). Seats in ``bots`` are played by bots at ``pace`` seconds per
-    move, in a background thread so that the kernel stays responsive; all
-    other seats are human. With several human seats the board is passed
-    around: the front end covers it and asks the next player to ``reveal``.
+    (teaching). Seats in ``bots`` (a level, ``easy`` to ``expert``, or a bot
+    name) are played at ``pace`` seconds a move on the kernel's event loop;
+    with no ``bots``, a seat's board plays against ``medium`` bots and the open
+    board is all human. With several human seats the board is passed around:
+    the front end covers it and asks the next player to ``reveal``. Seats,
+    bots, hints and Undo (R12) are the :class:`~langfinger_widget.table.Table`'s
+    (``w.table``); the widget mirrors it into traits and passes intents on.
     """
 
     _esm = STATIC / "widget.js" if (STATIC / "widget.js").is_file() else _MISSING_BUNDLE_ESM
@@ -125,9 +93,8 @@ class LangfingerWidget(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
-    # Named by the contract; note it shadows the logger ipywidgets keeps in `log` (used only
-    # when reporting its own errors outside IPython).
-    log: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    # The shown seat's recent events (not `log`: ipywidgets keeps its logger there).
+    events: traitlets.List[Any] = traitlets.List().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     seat = traitlets.Int(0, allow_none=True).tag(sync=True)
     pace = traitlets.Float(0.6).tag(sync=True)
@@ -137,6 +104,12 @@ class LangfingerWidget(anywidget.AnyWidget):
     hint = traitlets.Dict().tag(sync=True)
     # Actions played so far: an intent may quote it, and is refused as stale if the board moved on.
     move_number = traitlets.Int(0).tag(sync=True)
+    # Game.version: changes on every play and undo, so an intent can quote the exact position.
+    version = traitlets.Int(0).tag(sync=True)
+    # Whether the board's Undo may be pressed now, and if not the ruling why (R12).
+    undo_status = traitlets.Dict().tag(sync=True)
+    # What the board's New game panel starts from and offers (Table.setup).
+    setup = traitlets.Dict().tag(sync=True)
     # The puzzle being played on this board ({} otherwise): its name, goal, ruling, status and
     # the hints asked for so far, never its solution (PuzzleSession.panel).
     puzzle = traitlets.Dict().tag(sync=True)
@@ -155,80 +128,53 @@ class LangfingerWidget(anywidget.AnyWidget):
         pace: float = 0.6,
         autoplay: bool = True,
         variant: str = "standard",
+        scheduler: Scheduler | None = None,
         **kwargs: Any,
     ) -> None:
-        self._lock = threading.RLock()
-        self._worker: threading.Thread | None = None
-        self._closed = False
-        self._ready = False  # observers stay quiet until __init__ has set everything up
-        self._building_bots = False
-        self._autoplay = autoplay
-        self._seed = seed
-        self._bot_players: dict[int, Bot] = {}
+        self._ready = False  # observers stay quiet until the table is set up
         self._puzzle: PuzzleSession | None = None
-        self._game = game if game is not None else Game.new(players, seed, variant=variant)
-        super().__init__(pace=pace, seat=seat, **kwargs)
-        wanted = {1: "greedy"} if bots is None else bots
-        self.bots = {str(seat): name for seat, name in wanted.items()}
-        self._build_bots()
+        try:
+            self.table = Table(
+                game if game is not None else Game.new(players, seed, variant=variant),
+                seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
+                scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
+            )
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
+        super().__init__(pace=self.table.pace, seat=seat, **kwargs)
         self.on_msg(self._on_custom_msg)
-        self._sync()
         self._ready = True
-        self._schedule_bots()
+        self._sync()
 
     # --- the Python API -------------------------------------------------------------------
     @property
     def game(self) -> Game:
         """The live game. Change it through the widget (``play``, ``undo``) so the board follows."""
-        return self._game
+        return self.table.game
 
     @game.setter
     def game(self, game: Game) -> None:
-        self._replace_game(game)
-        self._schedule_bots()
-
-    def _replace_game(self, game: Game) -> None:
-        with self._lock:
-            if self.seat is not None and not 0 <= self.seat < game.num_players:
-                raise ValueError(
-                    f"seat {self.seat} is not a seat of a {game.num_players}-player game"
-                )
-            self._game = game
-            self._build_bots()
-            self.error = ""
-            self.hint = {}
-            self.highlight = {}
-            self._sync()
+        try:
+            self.table.replace_game(game)
+        except TableError as exc:
+            raise ValueError(str(exc)) from None
 
     def play(self, action: dict[str, Any]) -> None:
         """Play ``action`` for whoever is to move (Python is trusted: any seat, bots too).
 
         Raises :class:`~langfinger_widget.IllegalAction`, leaving the game as it was.
         """
-        with self._lock:
-            self._play(action, by="python")
-        self._schedule_bots()
+        self.table.play(action, by="python")
 
     def undo(self) -> None:
-        """Take back moves up to and including the last decision of a human seat.
+        """Take back the shown seat's last decision and the bot moves after it, as the board's
+        Undo does (R12: never past a card that seat has seen, never another human's move).
 
-        Bot moves after it are taken back too, else the bot would simply
-        replay them. Raises ``IllegalAction`` when there is nothing to undo.
+        The open board and puzzles take back without limit (R12.3); ``w.game.undo()``
+        followed by ``w.refresh()`` is the unlimited script path. Raises ``IllegalAction``.
         """
-        with self._lock:
-            if not self._game.history:
-                raise IllegalAction("nothing to undo")
-            while self._game.history:
-                self._game.undo()
-                if self._game.to_move in self._human_set():
-                    break
-            self.error = ""
-            self.hint = {}
-            self.highlight = {}
-            self._sync()
-        self._schedule_bots()
+        self.table.undo()
 
-    # --- puzzles --------------------------------------------------------------------------
     @property
     def puzzle_session(self) -> PuzzleSession | None:
         """The puzzle played on this board (see ``Puzzle.widget``), or None."""
@@ -241,30 +187,28 @@ class LangfingerWidget(anywidget.AnyWidget):
         so they are neither bots nor hot-seat players, and undo takes back
         their answers with the reader's move.
         """
-        with self._lock:
-            self._puzzle = session
-            if self.bots:
-                self.bots = {}  # rebuilds the seats through _bots_changed
-            self._build_bots()
-            self.hint = {}
-            self.puzzle = session.panel()
-            self._sync()
+        self._puzzle = session
+        self.table.puzzle = session
+        self.table.set_bots({})
+        self.puzzle = session.panel()
+        self._sync()
 
     def show_puzzle(self, panel: dict[str, Any]) -> None:
         """Put the puzzle panel into the ``puzzle`` trait (the session calls it after each move)."""
-        with self._lock:
-            self.puzzle = panel
-            self._sync()  # a finished puzzle takes the reader's choices away
+        self.puzzle = panel
+        self._sync()  # a finished puzzle takes the reader's choices away
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Deal a new game with the same number of players, variant, seats and bots."""
-        old = self._game
-        self.game = Game.new(players=old.num_players, seed=seed, variant=old.state.variant)
+    def new_game(self, seed: int | None = None, **options: Any) -> None:
+        """Deal a new game: the same seats, bots and variant unless ``options`` say otherwise
+        (``players``, ``seat``, ``bots``, ``variant``, as the board's New game panel)."""
+        try:
+            self.table.new_game({**options, "seed": seed})
+        except TableError as exc:
+            raise ValueError(str(exc)) from None
 
     def save(self) -> dict[str, Any]:
         """The position as a dict (``Game.to_dict``): give it to :meth:`load` to continue."""
-        with self._lock:
-            return self._game.to_dict()
+        return self.game.to_dict()
 
     @classmethod
     def load(cls, position: Mapping[str, Any], **kwargs: Any) -> LangfingerWidget:
@@ -272,43 +216,39 @@ class LangfingerWidget(anywidget.AnyWidget):
         return cls(game=Game.from_dict(dict(position)), **kwargs)
 
     def step_bots(self, limit: int | None = None) -> int:
-        """Play pending bot moves now, in this thread (no pace); return how many were played.
+        """Play pending bot moves now, in this call (no pace); return how many were played.
 
-        With ``autoplay=False`` this is how bots move: tests and scripted
-        notebooks call it. Stops at a human's decision, at the end of the
-        game, after ``limit`` moves, or when a bot fails (``error`` says why).
+        With ``autoplay=False``, or in a script with no event loop, this is how
+        bots move. Stops at a human's decision, at the end of the game, or
+        after ``limit`` moves.
         """
-        played = 0
-        while (limit is None or played < limit) and self._bot_step():
-            played += 1
-        return played
+        return self.table.step_bots(limit)
 
     def wait_for_bots(self, timeout: float = 30.0) -> bool:
-        """Block until the background bot thread has nothing left to do; False on timeout."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._lock:
-                worker = self._worker
-            if worker is None:
-                return True
-            worker.join(timeout=max(0.0, deadline - time.monotonic()))
-        with self._lock:
-            return self._worker is None
+        """Let the bots finish their moves before going on; True when a human (or nobody) is
+        to move. Within a notebook cell the event loop cannot run, so the pending bot moves
+        are played here and now, without pace. ``timeout`` is kept for older scripts."""
+        self.table.step_bots()
+        return self.table.bot_to_move() is None
 
     def refresh(self) -> None:
         """Re-read the game into the traits (after changing ``w.game`` behind the widget's back)."""
-        with self._lock:
-            self._sync()
-        self._schedule_bots()
+        self.table.replace_game(self.table.game)
 
     def close(self) -> None:
-        """Close the widget and let the bot thread stop at its next move."""
-        self._closed = True
+        """Close the widget; its bots and hint searches stop."""
+        table = getattr(self, "table", None)  # absent when __init__ refused its arguments
+        if table is not None:
+            table.close()
         super().close()
 
     # --- messages from the front end ------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle_message(content)
+
+    def _send_later(self, reply: Reply) -> None:
+        if not self.table.closed:
+            self.send(_strict_json(reply))
 
     def handle_message(self, content: Any) -> dict[str, Any]:
         """Answer one intent from the front end (as if from an adversary) and send the reply.
@@ -316,318 +256,148 @@ class LangfingerWidget(anywidget.AnyWidget):
         Returns the reply that was sent. A refused intent sets ``error`` and
         changes nothing else.
         """
-        with self._lock:
-            reply = self._dispatch(content)
-            if reply.get("kind") == "result" and not reply["ok"]:
-                self.error = reply["error"]
+        reply: dict[str, Any] = _strict_json(self._dispatch(content))
+        if reply.get("kind") == "result" and not reply["ok"]:
+            self.table.error = reply["error"]
+            self._sync()
         self.send(reply)
-        self._schedule_bots()
         return reply
 
-    def _dispatch(self, content: Any) -> dict[str, Any]:
+    def _dispatch(self, content: Any) -> Reply:
+        table = self.table
         if not isinstance(content, dict):
-            return _refuse(f"not a message: expected an object, got {type(content).__name__}")
+            return refuse(f"not a message: expected an object, got {type(content).__name__}")
         kind = content.get("kind")
         if kind not in MESSAGE_KINDS:
-            return _refuse(f"unknown message kind {kind!r}; expected one of {list(MESSAGE_KINDS)}")
+            return refuse(f"unknown message kind {kind!r}; expected one of {list(MESSAGE_KINDS)}")
         if kind == "act":
-            return self._msg_act(content)
+            return table.act(content)
         if kind == "why":
             action = content.get("action")
-            return {"kind": "why", "action": action, "reason": self._refusal(action, content)}
+            return {"kind": "why", "action": action, "reason": table.refusal(action, content)}
         if kind in ("puzzle_hint", "puzzle_reset"):
             return self._msg_puzzle(kind)
         if kind == "hint":
-            return self._msg_hint()
+            return table.hint_intent()
         if kind == "undo":
-            return self._msg_undo()
+            return table.undo_intent()
         if kind == "new_game":
-            if self._puzzle is not None:
-                return _refuse("this board plays a puzzle: Try again starts it afresh")
-            old = self._game
-            self._replace_game(Game.new(players=old.num_players, variant=old.state.variant))
-            return {"kind": "result", "ok": True, "error": ""}
-        return self._msg_reveal(content)
+            return table.new_game_intent(content)
+        return table.reveal(content)
 
-    def _msg_act(self, content: dict[str, Any]) -> dict[str, Any]:
-        action = content.get("action")
-        refusal = self._refusal(action, content)
-        if refusal is not None:
-            if self._puzzle is not None and not self._puzzle.over:  # keep a finished verdict
-                self._puzzle.refused(refusal)
-            return _refuse(refusal)
-        try:
-            self._play(action, by="human")
-        except LangfingerError as exc:  # _refusal said legal; keep the promise "game untouched"
-            return _refuse(str(exc))
-        return {"kind": "result", "ok": True, "error": ""}
-
-    def _msg_puzzle(self, kind: str) -> dict[str, Any]:
+    def _msg_puzzle(self, kind: str) -> Reply:
         session = self._puzzle
         if session is None:
-            return _refuse(f"{kind}: this board is not playing a puzzle")
+            return refuse(f"{kind}: this board is not playing a puzzle")
         if kind == "puzzle_reset":
             session.reset()
-            self.error = ""
+            self.table.error = ""
+            self._sync()
             return {"kind": "result", "ok": True, "error": ""}
         if self.puzzle.get("hints_left", 0) <= 0:
             # Not an error on the board: the button is simply spent.
             return {"kind": "puzzle_hint", "hint": None, "error": "every hint is already shown"}
         return {"kind": "puzzle_hint", "hint": session.hint(), "error": ""}
 
-    def _msg_undo(self) -> dict[str, Any]:
-        try:
-            self.undo()
-        except IllegalAction as exc:
-            return _refuse(str(exc))
-        return {"kind": "result", "ok": True, "error": ""}
-
-    def _msg_reveal(self, content: dict[str, Any]) -> dict[str, Any]:
-        # Hot seat: the board is handed to the next human player. Only the seat whose decision
-        # it is may be revealed, so no click can show a hand out of turn.
-        seat = content.get("seat")
-        to_move = self._game.to_move
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            return _refuse(f"reveal needs a seat number, got {seat!r}")
-        if seat not in self._human_set():
-            return _refuse(f"seat {seat!r} is not a human seat here")
-        if seat != to_move:
-            who = (
-                "nobody (the game is over)" if to_move is None else _seat_label(self.view, to_move)
-            )
-            return _refuse(f"R3.1: only the player to move may take the board; it is {who}")
-        self.seat = seat
-        self.error = ""
-        self._sync()
-        return {"kind": "result", "ok": True, "error": ""}
-
-    def _msg_hint(self) -> dict[str, Any]:
-        if self._puzzle is not None:  # a search would simply give the puzzle away
-            return {"kind": "hint", "action": None, "error": "a puzzle gives its own hints"}
-        seat = self._game.to_move
-        if seat is None or seat not in self._acting_seats():
-            return {"kind": "hint", "action": None, "error": "no decision of yours to hint at"}
-        # The hint bot sees exactly what the asking seat sees, like any bot.
-        view, legal, move = self._game.view(seat), self._game.legal_actions(), self.move_number
-        if not self._autoplay:
-            return self._think_of_hint(seat, view, legal, move)
-
-        def think() -> None:
-            self.send(self._think_of_hint(seat, view, legal, move))
-
-        threading.Thread(target=think, name="langfinger-hint", daemon=True).start()
-        return {"kind": "hint", "action": None, "error": "", "pending": True}
-
-    def _think_of_hint(
-        self, seat: int, view: dict[str, Any], legal: list[dict[str, Any]], move: int
-    ) -> dict[str, Any]:
-        try:
-            action, value = make_hint_bot(seed=move).evaluate(view, legal)
-        except Exception as exc:  # a failing hint must not break the board
-            return {"kind": "hint", "action": None, "error": f"no hint: {exc!r}"}
-        with self._lock:
-            if self.move_number != move:
-                return {"kind": "hint", "action": None, "error": "the board moved on; ask again"}
-            self.hint = {"seat": seat, "action": action, "value": value, "move": move}
-        return {"kind": "hint", "action": action, "value": value, "error": ""}
-
-    def _refusal(self, action: Any, content: Mapping[str, Any]) -> str | None:
-        """Why this intent may not be played now (None: it may), never revealing hidden cards."""
-        to_move = self._game.to_move
-        if to_move is None:
-            return "R10.1: the game is over"
-        if self._puzzle is not None and self._puzzle.over:
-            return "the puzzle is over: its round has ended (Try again to replay it)"
-        if "seat" in content and content["seat"] != self.seat:
-            return f"wrong seat: this board belongs to seat {self.seat!r}, not {content['seat']!r}"
-        if to_move not in self._acting_seats():
-            return f"R2.1/R3.1: it is {_seat_label(self.view, to_move)}'s decision, not yours"
-        move = content.get("move")
-        if move is not None and move != self.move_number:
-            return (
-                f"stale: this was chosen at move {move!r}, but the board is at move "
-                f"{self.move_number}; choose again"
-            )
-        try:
-            return self._game.why_illegal(action)
-        except (LangfingerError, TypeError, ValueError, KeyError, AttributeError) as exc:
-            return f"not an action: {exc}"  # whatever the page sent, it gets an answer
-
-    # --- bots ----------------------------------------------------------------------------
-    def _build_bots(self) -> None:
-        """Make a bot for each bot seat; ``bots`` then names the bots actually playing."""
-        used: dict[str, str] = {}
-        players: dict[int, Bot] = {}
-        for key, name in self.bots.items():
-            seat = int(key)
-            if seat >= self._game.num_players:
-                continue  # a smaller game was loaded: that seat no longer exists
-            bot_seed = None if self._seed is None else self._seed * 10 + seat
-            players[seat] = make_bot(name, bot_seed)
-            used[str(seat)] = name
-        self._bot_players = players
-        self._building_bots = True
-        try:
-            self.bots = used
-        finally:
-            self._building_bots = False
-        self.human_seats = sorted(self._human_set())
-
-    @traitlets.validate("bots")
-    def _valid_bots(self, proposal: Any) -> dict[str, str]:
-        bots: dict[str, str] = {}
-        for key, name in dict(proposal["value"]).items():
-            seat = int(key)
-            if not 0 <= seat < self._game.num_players:
-                raise traitlets.TraitError(f"bot seat {seat} is not a seat of this game")
-            if not isinstance(name, str):
-                raise traitlets.TraitError(f"bot name must be a string, not {name!r}")
-            bots[str(seat)] = name
-        return bots
-
-    @traitlets.observe("bots")
-    def _bots_changed(self, change: Any) -> None:
-        # `w.bots = {2: "random"}` from Python hands seats to bots (or back to humans).
-        if self._ready and not self._building_bots:
-            with self._lock:
-                self._build_bots()
-                self._sync()
-            self._schedule_bots()
-
-    def _bot_to_move(self) -> int | None:
-        seat = self._game.to_move
-        return seat if seat is not None and seat in self._bot_players else None
-
-    def _bot_step(self) -> bool:
-        """One bot move, if a bot is to move. The bot thinks outside the lock, on a snapshot."""
-        with self._lock:
-            seat = self._bot_to_move()
-            if seat is None or self._closed:
-                return False
-            bot = self._bot_players[seat]
-            view, legal, move = self._game.view(seat), self._game.legal_actions(), self.move_number
-        try:
-            action = bot.choose(view, legal)
-        except Exception as exc:  # a broken bot must not kill the board: show it and stop
-            self.error = f"the bot of seat {seat} failed: {exc!r}"
-            return False
-        with self._lock:
-            if self.move_number != move or self._bot_to_move() != seat:
-                return True  # the board moved on while the bot was thinking: look again
-            try:
-                self._play(action, by="bot")
-            except IllegalAction as exc:
-                self.error = f"the bot of seat {seat} chose an illegal action: {exc}"
-                return False
-        return True
-
-    def _schedule_bots(self) -> None:
-        """Start the bot thread if a bot is to move (and autoplay is on)."""
-        if not self._autoplay or self._closed:
-            return
-        with self._lock:
-            if self._worker is not None or self._bot_to_move() is None:
-                return
-            self._worker = threading.Thread(
-                target=self._bot_loop, name="langfinger-bots", daemon=True
-            )
-            self._worker.start()
-
-    def _bot_loop(self) -> None:
-        # The worker clears itself under the lock in the same step that finds nothing to do,
-        # so a human move that hands the turn to a bot either sees this worker or starts one.
-        while True:
-            time.sleep(min(max(self.pace, 0.0), MAX_PACE))
-            with self._lock:
-                if self._closed or self._bot_to_move() is None:
-                    self._worker = None
-                    return
-            if not self._bot_step():
-                with self._lock:
-                    if self._closed or self._bot_to_move() is None or self.error:
-                        self._worker = None
-                        return
-
     # --- keeping the traits in step -------------------------------------------------------
-    def _play(self, action: Any, by: str) -> None:
-        decision = views.decision(self._game.state) or {}
-        seat = self._game.to_move
-        events = self._game.play(action)
-        # Where the move happened: the chosen place while placing, else the place being resolved.
-        place = action.get("place") if decision.get("kind") == "place" else decision.get("place")
-        self.error = ""
-        self.hint = {}
-        self.highlight = {
-            "seat": seat,
-            "action": action,
-            "by": by,
-            "place": place,
-            "square": events[0].get("square")
-            if decision.get("kind") == "place" and events
-            else decision.get("square"),
-            "move": len(self._game.history),
-        }
-        self._sync()
-
-    def _human_set(self) -> set[int]:
-        if self._puzzle is not None:  # the rivals are the puzzle's, not people at the screen
-            return {self._puzzle.seat}
-        return {s for s in range(self._game.num_players) if s not in self._bot_players}
-
-    def _acting_seats(self) -> set[int]:
-        """The seats the shown board may act for: its own seat, or every human on the open board."""
-        humans = self._human_set()
-        if self._puzzle is not None and self._puzzle.over:
-            return set()  # the puzzle's round is over: nothing more to play
-        if self.seat is None:
-            return humans
-        return {self.seat} & humans
-
     def _sync(self) -> None:
-        """Put the shown seat's redacted picture of the game into the traits, in one message."""
-        game = self._game
+        """Put the table's picture for the shown seat into the traits, in one message."""
+        if not self._ready:
+            return
+        table, game = self.table, self.table.game
         with self.hold_sync():
+            self.seat = table.seat
+            self.pace = table.pace
+            self.bots = {str(s): n for s, n in table.bot_names.items()}
+            self.human_seats = table.human_seats
+            self.error = table.error
+            self.hint = table.hint
+            self.highlight = table.highlight
             self.move_number = len(game.history)
-            self.view = game.view(self.seat)
-            self.log = game.log(self.seat)[-LOG_LIMIT:]
+            self.version = game.version
+            self.view = game.view(table.seat)
+            self.events = game.log(table.seat)[-LOG_LIMIT:]
             # Another player's legal actions would reveal their hand: only the decider gets them.
-            acting = game.to_move is not None and game.to_move in self._acting_seats()
+            acting = game.to_move is not None and game.to_move in table.acting_seats()
             self.legal = game.legal_actions() if acting else []
+            self.undo_status = table.undo_status()
+            self.setup = table.setup()
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
-        if seat is not None and not 0 <= seat < self._game.num_players:
-            raise SeatError(
-                f"seat must be None or 0..{self._game.num_players - 1}, not {seat!r}"
-            )
+        try:
+            Table.check_seat(seat, self.table.game.num_players)
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
         return seat  # type: ignore[no-any-return]
 
-    @traitlets.observe("seat")
-    def _seat_changed(self, change: Any) -> None:
-        if self._ready:
-            with self._lock:
-                self.hint = {}
-                self._sync()
+    @traitlets.validate("bots")
+    def _valid_bots(self, proposal: Any) -> dict[str, str]:
+        try:
+            wanted = self.table.check_bots(dict(proposal["value"]))
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
+        return {str(s): n for s, n in wanted.items()}
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
-        return min(max(float(proposal["value"]), 0.0), MAX_PACE)
+        try:
+            return check_pace(proposal["value"])
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
+
+    # Python may set `seat` (whose board is shown), `bots` (`w.bots = {2: "hard"}` hands seats
+    # to bots, or back to people) and `pace`: the table follows; _sync puts back the same values.
+    @traitlets.observe("seat")
+    def _seat_changed(self, change: Any) -> None:
+        if self._ready:
+            self.table.set_seat(change["new"])
+
+    @traitlets.observe("bots")
+    def _bots_changed(self, change: Any) -> None:
+        if self._ready and self.table.check_bots(change["new"]) != self.table.bot_names:
+            self.table.set_bots(change["new"])
+
+    @traitlets.observe("pace")
+    def _pace_changed(self, change: Any) -> None:
+        if self._ready and change["new"] != self.table.pace:
+            self.table.set_pace(change["new"])
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """State sent by the front end: only ``pace`` may change; anything else is put back.
+        """State sent by the front end: only a valid ``pace`` may change; the rest is put back.
 
         A page could otherwise set ``seat`` (and see another hand) or write a
-        ``view``; intents go through messages, which are validated.
+        ``view``; intents go through messages, which are validated. Each
+        refused write is answered once: ``error`` says why, and the page gets
+        the kernel's values back.
         """
         allowed = {k: v for k, v in sync_data.items() if k in self._FRONT_END_WRITABLE}
         refused = sorted(set(sync_data) - set(allowed))
+        problems = [f"the board may not change {', '.join(refused)} directly"] if refused else []
+        if "pace" in allowed:
+            try:
+                check_pace(allowed["pace"])
+            except TableError as exc:
+                problems.append(str(exc))
+                refused.append("pace")
+                del allowed["pace"]
         if allowed:
             super().set_state(allowed)
-        if refused:
-            self.error = f"the board may not change {', '.join(refused)} directly"
-            self.send_state(refused)  # put the page back in step with the kernel
+        if problems:
+            self.table.error = "; ".join(problems)
+            self._sync()
+            traits = sorted(name for name in refused if name in self.keys)  # synced ones
+            if traits:
+                self.send_state(traits)  # put the page back in step with the kernel
 
 
-def _refuse(reason: str) -> dict[str, Any]:
-    return {"kind": "result", "ok": False, "error": reason}
+def _strict_json(value: Any) -> Any:
+    """``value`` with every non-finite number replaced by None: replies are strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _strict_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict_json(v) for v in value]
+    return value

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
 
 import langfinger_widget as lf
+from langfinger_widget import table as table_module
 from langfinger_widget import widget as widget_module
+from langfinger_widget.scheduler import ManualScheduler
 from langfinger_widget.widget import LangfingerWidget
 
 PLACE_MUSEUM = {"type": "place", "place": "museum"}
@@ -53,7 +54,7 @@ def test_traits_mirror_the_seats_redacted_picture() -> None:
     w, _ = make(seat=0)
     g = w.game
     assert w.view == g.view(0)
-    assert w.log == g.log(0)
+    assert w.events == g.log(0)
     assert w.legal == g.legal_actions()  # seat 0 starts (start_player 0)
     assert w.human_seats == [0]
     assert w.bots == {"1": "random", "2": "random"}
@@ -62,7 +63,10 @@ def test_traits_mirror_the_seats_redacted_picture() -> None:
 
 def test_default_bots_and_api_contract() -> None:
     w = LangfingerWidget(players=3, seed=3, autoplay=False)
-    assert set(w.bots) == {"1"} and w.human_seats == [0, 2]
+    # A seat's board plays against bots at every other seat (a middle level of the ladder).
+    assert w.bots == {"1": "medium", "2": "medium"} and w.human_seats == [0]
+    teacher = LangfingerWidget(players=4, seed=3, seat=None, autoplay=False)
+    assert teacher.bots == {} and teacher.human_seats == [0, 1, 2, 3]  # the open board: all human
     with pytest.raises(ValueError):
         LangfingerWidget(players=3, seed=3, seat=3, autoplay=False)
     with pytest.raises(lf.IllegalAction):
@@ -171,7 +175,7 @@ FORGED: list[tuple[str, Any, str]] = [
 @pytest.mark.parametrize(("label", "message", "pattern"), FORGED, ids=[f[0] for f in FORGED])
 def test_forged_or_malformed_intent_changes_nothing(label: str, message: Any, pattern: str) -> None:
     w, spy = make(seat=0)
-    before, traits = snapshot(w), json.dumps(w.get_state(["view", "legal", "log"]))
+    before, traits = snapshot(w), json.dumps(w.get_state(["view", "legal", "events"]))
     reply = w.handle_message(message)
     if label == "extra junk in the action" and reply["ok"]:
         # Tolerating unknown keys is a valid reading of an action; then it must be the same move.
@@ -182,7 +186,7 @@ def test_forged_or_malformed_intent_changes_nothing(label: str, message: Any, pa
     assert w.error == reply["error"]
     assert spy.sent == [reply]
     assert snapshot(w) == before
-    assert json.dumps(w.get_state(["view", "legal", "log"])) == traits
+    assert json.dumps(w.get_state(["view", "legal", "events"])) == traits
 
 
 def test_acting_out_of_turn_is_refused_naming_the_ruling() -> None:
@@ -242,8 +246,9 @@ def test_front_end_may_set_pace_but_nothing_else() -> None:
     update = {"method": "update", "state": state, "buffer_paths": []}
     w._handle_msg({"content": {"data": update}, "buffers": []})
     assert w.seat == 0 and w.view == view_before and w.legal == w.game.legal_actions()
-    assert w.pace == widget_module.MAX_PACE  # clamped
-    assert "may not change" in w.error and ["legal", "seat", "view"] in resent
+    assert w.pace == 0.6  # out of range: refused, not clamped
+    assert "may not change" in w.error and "pace must be between 0 and 10" in w.error
+    assert ["legal", "pace", "seat", "view"] in resent
 
 
 # --- hot seat --------------------------------------------------------------------------------
@@ -293,7 +298,7 @@ class _Recorder:
 
 def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = _Recorder()
-    monkeypatch.setattr(widget_module, "make_hint_bot", lambda seed: recorder)
+    monkeypatch.setattr(table_module, "make_hint_bot", lambda seed: recorder)
     w, spy = make(seat=0)
     before = snapshot(w)
     reply = w.handle_message({"kind": "hint"})
@@ -308,22 +313,21 @@ def test_hint_asks_a_bot_that_sees_only_the_seats_view(monkeypatch: pytest.Monke
     assert w.handle_message({"kind": "hint"})["action"] is None
 
 
-def test_hint_thinks_off_the_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_thinks_on_the_event_loop_not_in_this_call(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = _Recorder()
-    monkeypatch.setattr(widget_module, "make_hint_bot", lambda seed: recorder)
-    w, spy = make(seat=0, bots={}, autoplay=True)
+    monkeypatch.setattr(table_module, "make_hint_bot", lambda seed: recorder)
+    clock = ManualScheduler()
+    w, spy = make(seat=0, bots={}, autoplay=True, scheduler=clock)
     first = w.handle_message({"kind": "hint"})
-    assert first["pending"] is True and first["action"] is None
-    deadline = time.monotonic() + 10
-    while len(spy.sent) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert first["pending"] is True and first["action"] is None and recorder.views == []
+    clock.run_all()
     assert spy.sent[1] == {"kind": "hint", "action": w.game.legal_actions()[-1], "value": 0.25,
                            "error": ""}
     assert w.hint["action"] == spy.sent[1]["action"]
 
 
 def test_real_ismcts_hint_is_a_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(widget_module, "HINT_SECONDS", 0.05)
+    monkeypatch.setattr(table_module, "HINT_ITERATIONS", 50)
     w, _ = make(seat=0)
     reply = w.handle_message({"kind": "hint"})
     assert reply["action"] in w.game.legal_actions(), reply
@@ -344,13 +348,13 @@ class _Cheat:
 
 
 @pytest.mark.parametrize(("bot", "pattern"), [(_Broken(), "failed"), (_Cheat(), "illegal action")])
-def test_a_misbehaving_bot_stops_with_an_error(bot: Any, pattern: str) -> None:
+def test_a_misbehaving_bot_is_stood_in_for_and_the_game_goes_on(bot: Any, pattern: str) -> None:
     w, _ = make(seat=0)
     w.play(PLACE_MUSEUM)
-    w._bot_players[1] = bot
-    before = snapshot(w)
-    assert w.step_bots() == 0
-    assert pattern in w.error and snapshot(w) == before
+    w.table._bots[1] = bot
+    assert w.step_bots() == 2 and w.game.to_move == 0  # seat 1 moved randomly, then seat 2
+    assert pattern in w.error and "random legal move" in w.error
+    assert w.game.deciders == [0, 1, 2]
 
 
 def test_bot_thread_plays_until_a_human_decides() -> None:
@@ -367,8 +371,8 @@ def test_bot_thread_plays_until_a_human_decides() -> None:
 def test_real_bots_from_lf_bots_fill_bot_seats() -> None:
     w, _ = make(seat=0, bots={1: "greedy", 2: "ismcts"})
     assert w.bots == {"1": "greedy", "2": "ismcts"}
-    assert type(w._bot_players[1]).__name__ == "GreedyBot"
-    w._bot_players[2] = lf.bots.make("ismcts", seed=0, iterations=20)  # keep the test quick
+    assert type(w.table._bots[1]).__name__ == "GreedyBot"
+    w.table._bots[2] = lf.bots.make("ismcts", seed=0, iterations=20)  # keep the test quick
     w.play(PLACE_MUSEUM)
     assert w.step_bots() == 2 and w.game.to_move == 0
     with pytest.raises(ValueError, match="unknown bot"):
@@ -410,13 +414,13 @@ def assert_nothing_hidden(w: LangfingerWidget, spy: Spy) -> None:
     assert seat is not None
     g = w.game
     state = w.get_state()  # every synced trait, exactly as it would go over the wire
-    public = {k: v for k, v in state.items() if k != "log"}
+    public = {k: v for k, v in state.items() if k != "events"}
     text = json.dumps(public) + json.dumps(spy.sent)
     leaked = set(ID.findall(text)) & hidden_ids(g, seat)
     assert not leaked, f"seat {seat} was sent hidden card ids {leaked}"
-    leaked_log = set(ID.findall(json.dumps(state["log"]))) & never_shown_in_log(g, seat)
+    leaked_log = set(ID.findall(json.dumps(state["events"]))) & never_shown_in_log(g, seat)
     assert not leaked_log, f"seat {seat}'s log carries hidden ids {leaked_log}"
-    assert state["log"] == g.log(seat)[-widget_module.LOG_LIMIT :]
+    assert state["events"] == g.log(seat)[-widget_module.LOG_LIMIT :]
     for k, p in enumerate(state["view"]["players"]):
         if k != seat:
             assert p["hand"] is None, f"seat {seat} sees the hand of seat {k}"
@@ -465,3 +469,120 @@ def test_open_info_variant_shows_tools_taken_from_the_city() -> None:
     assert sum(w.view["players"][0]["known"].values()) >= 1
     assert set(w.view["players"][0]["known"]) <= set(taken)
     assert w.view["players"][0]["hand"] is None  # R11.2: the rest of the hand stays hidden
+
+
+# --- hardening (issue 12) ----------------------------------------------------------------------
+
+
+def _page_writes(w: LangfingerWidget, state: dict[str, Any]) -> None:
+    update = {"method": "update", "state": state, "buffer_paths": []}
+    w._handle_msg({"content": {"data": update}, "buffers": []})
+
+
+@pytest.mark.parametrize("pace", [float("nan"), float("inf"), -0.5, 11, "fast", None, [1]])
+def test_a_bad_pace_from_the_page_is_answered_once_and_changes_nothing(pace: Any) -> None:
+    w, _ = make(seat=0)
+    resent: list[Any] = []
+    w.send_state = lambda key=None: resent.append(key)
+    _page_writes(w, {"pace": pace})
+    assert w.pace == 0.6 and w.table.pace == 0.6
+    assert w.error.startswith("pace must be") and resent.count(["pace"]) == 1
+
+
+@pytest.mark.parametrize("pace", [float("nan"), float("inf"), -1.0, 10.5])
+def test_a_bad_pace_from_python_raises_a_clear_error(pace: float) -> None:
+    w, _ = make(seat=0)
+    with pytest.raises(ValueError, match="pace must be between 0 and 10"):
+        w.pace = pace
+    assert w.pace == 0.6 and w.table.pace == 0.6
+
+
+def test_a_page_write_to_a_name_that_is_no_trait_is_refused_without_raising() -> None:
+    w, _ = make(seat=0)
+    sent_states: list[Any] = []
+    original = w.send_state
+    w.send_state = lambda key=None: (sent_states.append(key), original(key))  # type: ignore[func-returns-value]
+    _page_writes(w, {"_game": 1, "comm": None})
+    assert "may not change _game, comm" in w.error and not any(sent_states)  # no synced trait
+
+
+def test_a_comm_message_with_an_unknown_method_reaches_the_ipywidgets_logger() -> None:
+    # The `events` trait used to be `log`, which hid ipywidgets' logger: this raised
+    # AttributeError: 'list' object has no attribute 'error'.
+    w, _ = make(seat=0)
+    w._handle_msg({"content": {"data": {"method": "no-such-method"}}, "buffers": []})
+    assert hasattr(w.log, "error") and isinstance(w.events, list)
+
+
+def test_why_replies_are_strict_json_even_for_a_nan_in_the_request() -> None:
+    w, spy = make(seat=0)
+    for action in ({"type": "place", "place": float("nan")},
+                   {"type": "steal", "slot": float("inf"), "pay": [], "scoundrel": False}):
+        reply = w.handle_message({"kind": "why", "action": action})
+        json.dumps(reply, allow_nan=False)
+        assert reply["reason"]
+    json.dumps(spy.sent, allow_nan=False)
+
+
+def test_an_act_quoting_an_older_version_of_the_same_move_number_is_stale() -> None:
+    w, _ = make(seat=None, bots={})
+    w.play(PLACE_MUSEUM)
+    old_version = w.version
+    w.undo()
+    w.play({"type": "place", "place": "city"})
+    assert w.move_number == 1 and w.version != old_version
+    before = snapshot(w)
+    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "ruin"},
+                              "move": 1, "version": old_version})
+    assert reply["ok"] is False and reply["error"].startswith("stale")
+    assert snapshot(w) == before
+
+
+def test_the_board_greys_out_undo_with_the_ruling_after_a_ruin_draw() -> None:
+    w, _ = make(players=2, seed=5, seat=0, bots={1: "easy"})
+    while w.game.to_move is not None:
+        legal = w.game.legal_actions()
+        exchange = [a for a in legal if a["type"] == "exchange"]
+        if w.game.to_move == 0:
+            if exchange:
+                assert w.undo_status["allowed"] is True
+                w.play(exchange[0])
+                w.step_bots()
+                assert w.undo_status["allowed"] is False
+                assert w.undo_status["reason"].startswith("R12.1")
+                reply = w.handle_message({"kind": "undo"})
+                assert reply["ok"] is False and reply["error"].startswith("R12.1")
+                return
+            ruin = {"type": "place", "place": "ruin"}
+            w.play(ruin if ruin in legal else legal[0])
+        w.step_bots()
+    pytest.fail("seat 0 never exchanged at the Ruin")
+
+
+def test_new_game_intent_changes_the_table_as_the_panel_asks() -> None:
+    w, _ = make(seat=0)
+    reply = w.handle_message({"kind": "new_game", "players": 4, "seat": 1,
+                              "bots": {"0": "easy", "2": "hard", "3": "expert"},
+                              "variant": "open_info", "seed": 12})
+    assert reply["ok"] is True
+    assert w.game.num_players == 4 and w.seat == 1 and w.game.state.variant == "open_info"
+    assert w.bots == {"0": "easy", "2": "hard", "3": "expert"} and w.human_seats == [1]
+    assert w.setup["players"] == 4 and w.setup["levels"] == ["easy", "medium", "hard", "expert"]
+    assert w.view == w.game.view(1)
+    bad = w.handle_message({"kind": "new_game", "players": 9})
+    assert bad["ok"] is False and bad["error"].startswith("R1.1") and w.game.num_players == 4
+
+
+def test_python_sets_seat_bots_and_pace_and_the_table_follows() -> None:
+    w, _ = make(seat=0, bots={2: "easy"})
+    w.seat = 1
+    assert w.table.seat == 1 and w.view == w.game.view(1)
+    w.seat = None  # None skips traitlets' validators: the observer must still hand it on
+    assert w.table.seat is None and w.view == w.game.view(None)
+    w.bots = {1: "hard"}
+    assert w.table.bot_names == {1: "hard"} and w.human_seats == [0, 2]
+    w.pace = 0
+    assert w.table.pace == 0.0
+    with pytest.raises(ValueError, match="seat must be None or 0..2"):
+        w.seat = 5
+    assert w.seat is None and w.table.seat is None

@@ -150,7 +150,7 @@ function handList(hand: Partial<Record<Tool, number>>): Tool[] {
 export interface Fixture {
   view: View;
   legal: Action[];
-  log: GameEvent[];
+  events: GameEvent[];
 }
 
 // ---- 2 players, placing tokens ----------------------------------------------------
@@ -178,7 +178,7 @@ export function place2(): Fixture {
     { type: "place", seat: 0, place: "museum", square: 0 },
     { type: "place", seat: 1, place: "museum", square: 1 },
   ];
-  return { view: v, legal, log };
+  return { view: v, legal, events: log };
 }
 
 /** The same table seen by the other seat, when it is not its decision. */
@@ -188,7 +188,7 @@ export function place2Waiting(): Fixture {
     { tokens: 2, hand: { hammer: 1, map: 1 } },
     { tokens: 2, hand: { lockpick: 1, pliers: 1, welder: 1 } },
   ]);
-  return { view: { ...f.view, seat: 1, players: v.players }, legal: [], log: f.log.map((e) => (e.type === "deal" && e.seat === 0 ? { ...e, tools: null } : e)) };
+  return { view: { ...f.view, seat: 1, players: v.players }, legal: [], events: f.events.map((e) => (e.type === "deal" && e.seat === 0 ? { ...e, tools: null } : e)) };
 }
 
 // ---- 5 players, the actions -----------------------------------------------------------
@@ -248,7 +248,7 @@ export function city5(): Fixture {
   const v = act5("city", 0);
   const legal: Action[] = combinations(v.city, 2).map((tools) => ({ type: "take_tools", tools }));
   legal.push({ type: "pass" });
-  return { view: v, legal, log: LOG5 };
+  return { view: v, legal, events: LOG5 };
 }
 
 /**
@@ -266,7 +266,7 @@ export function villa5(): Fixture {
     { type: "steal", slot: 2, pay: ["hammer", "welder"], scoundrel: true },
     { type: "pass" },
   ];
-  return { view: v, legal, log: LOG5 };
+  return { view: v, legal, events: LOG5 };
 }
 
 /** The Museum: cards 1 and 2 are affordable; card 3 (welder, pliers) needs pliers Pascal lacks. */
@@ -280,7 +280,7 @@ export function museum5(): Fixture {
     { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false },
     { type: "pass" },
   ];
-  return { view: v, legal, log: LOG5 };
+  return { view: v, legal, events: LOG5 };
 }
 
 export function ruin5(): Fixture {
@@ -295,7 +295,7 @@ export function ruin5(): Fixture {
     for (const give of combinations(hand, n)) legal.push({ type: "exchange", rate, give });
   }
   legal.push({ type: "pass" });
-  return { view: v, legal, log: LOG5 };
+  return { view: v, legal, events: LOG5 };
 }
 
 /** The Harbor: Pascal holds jewelry L08 and painting L14. */
@@ -310,7 +310,7 @@ export function harbor5(): Fixture {
     { type: "sell", fence: "F05", loot: ["L14"] },
     { type: "pass" },
   ];
-  return { view: v, legal, log: LOG5 };
+  return { view: v, legal, events: LOG5 };
 }
 
 export function over5(): Fixture {
@@ -325,7 +325,7 @@ export function over5(): Fixture {
   v.money_by_round.push([9, 21, 5, 24, 24]);
   v.winners = [3, 4];
   const log = [...LOG5, { type: "game_over", money: [9, 21, 5, 24, 24], winners: [3, 4] }];
-  return { view: v, legal: [], log };
+  return { view: v, legal: [], events: log };
 }
 
 /** Everything, as the teacher's open board (seat null) shows it. */
@@ -341,7 +341,7 @@ export function stateOf(f: Fixture, extra: Partial<WidgetState> = {}): WidgetSta
   return {
     view: f.view,
     legal: f.legal,
-    log: f.log,
+    events: f.events,
     error: "",
     seat: f.view.seat,
     pace: 0.6,

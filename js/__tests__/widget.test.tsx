@@ -258,7 +258,7 @@ describe("seats, bots, hints and messages", () => {
   it("flashes the last move briefly", () => {
     vi.useFakeTimers();
     const { el, model } = setup(stateOf(ruin5()));
-    model.set("log", [...ruin5().log, { type: "exchange", seat: 2, place: "ruin", square: 0, rate: "2>3", gave: [], drew: null, count: 3 }]);
+    model.set("events", [...ruin5().events, { type: "exchange", seat: 2, place: "ruin", square: 0, rate: "2>3", gave: [], drew: null, count: 3 }]);
     model.set("highlight", { seat: 2, action: { type: "exchange", rate: "2>3", give: ["map", "map"] } });
     expect(q(el, '[data-rate="2>3"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '[data-area="ruin"]').classList.contains("lf-flash")).toBe(true);
@@ -361,6 +361,13 @@ describe("seats, bots, hints and messages", () => {
       expect(picked(el)).toBe("false");
     });
 
+    it("clears picks when the game's version changes (an undo and a replay keep the move number)", () => {
+      const { el, model } = setup(stateOf(city5(), { version: 40 }));
+      click(el, '[data-area="city"] [data-index="1"]');
+      model.set("version", 42);
+      expect(picked(el)).toBe("false");
+    });
+
     it("keeps picks while nothing about the position changes", () => {
       const { el, model } = setup(stateOf(city5()));
       click(el, '[data-area="city"] [data-index="1"]');
@@ -399,5 +406,23 @@ describe("game over", () => {
     expect(lines.length).toBe(5);
     expect((lines[4] as SVGPolylineElement).getAttribute("points")?.split(" ").length).toBe(5);
     expect(el.querySelector('[data-testid="composer"]')).toBeNull();
+  });
+});
+
+describe("Undo and stale intents (R12, issue 12)", () => {
+  it("greys out Undo with the ruling when the kernel says it is not allowed", () => {
+    const reason = "R12.1: you have seen a card since your last move (a draw, a stolen front, a refill), so that move stands";
+    const { el, model } = setup({ ...stateOf(ruin5()), undo_status: { allowed: false, reason } });
+    const undo = q(el, '[data-testid="undo"]') as HTMLButtonElement;
+    expect(undo.disabled).toBe(true);
+    expect(undo.title).toBe(reason);
+    act(() => model.set("undo_status", { allowed: true, reason: "" }));
+    expect(undo.disabled).toBe(false);
+  });
+
+  it("quotes the game's version with every move, so an undo makes an old click stale", () => {
+    const { el, model } = setup({ ...stateOf(place2()), version: 41 });
+    click(el, '[data-place="ruin"]');
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 41, action: { type: "place", place: "ruin" } }]);
   });
 });

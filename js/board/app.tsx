@@ -56,8 +56,8 @@ export function privacyFor(state: WidgetState): number | null {
 function lastMovePlace(state: WidgetState): Place | null {
   if (state.highlight.place) return state.highlight.place;
   const seat = state.highlight.seat;
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const ev = state.log[i];
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const ev = state.events[i];
     if (ev && ev.seat === seat && ev.place) return ev.place;
   }
   return null;
@@ -121,7 +121,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     () => toHandCards(mySeat === null ? null : (view.players[mySeat]?.hand ?? null)),
     [view, mySeat],
   );
-  const key = usePositionId([view, state.legal, state.seat, state.move_number, privacy]);
+  const key = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
 
   const [selState, setSelState] = useState<{ key: number; sel: Selection }>({ key, sel: EMPTY_SELECTION });
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
@@ -173,7 +173,10 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     setWhy(null);
     setPendingKey(key);
     // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
-    send(state.move_number === null ? { kind: "act", action } : { kind: "act", action, move: state.move_number });
+    const msg: OutMessage = { kind: "act", action };
+    if (state.move_number !== null) msg.move = state.move_number;
+    if (typeof state.version === "number") msg.version = state.version;
+    send(msg);
   };
 
   const ctl: Controls = {
@@ -254,6 +257,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
             type="button"
             class="lf-btn"
             data-testid="undo"
+            disabled={state.undo_status?.allowed === false}
+            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
             onClick={() => {
               setSel(EMPTY_SELECTION); // even if the kernel refuses: a take-back starts the choice afresh
               send({ kind: "undo" });

@@ -17,7 +17,7 @@ export function Log(): JSX.Element {
       </section>
     );
   }
-  const events = state.log.map((ev, i) => ({ ev, i })).reverse();
+  const events = state.events.map((ev, i) => ({ ev, i })).reverse();
   return (
     <section class="lf-log" aria-label="Log">
       <h4>Log</h4>

@@ -1,5 +1,8 @@
 """Bots that play Langfinger from a seat's view: random, greedy and ISMCTS.
 
+Players pick an opponent by level (:data:`LEVELS`: ``easy``, ``medium``,
+``hard``, ``expert``), each a bot with a budget that answers within a second.
+
 Every bot implements :class:`Bot` — ``choose(view, legal) -> action`` — and is
 seeded at construction. It is given what a player at that seat sees
 (``Game.view(seat)``) and the legal actions, never the game itself:
@@ -28,20 +31,42 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
 }
 
 
-def make(name: str, seed: int = 0, **budget: Any) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``ismcts``), seeded.
+# The difficulty ladder, weakest first: a level is a bot and a budget (iterations, never
+# wall-clock time, so a level plays the same in Pyodide as in a kernel, only slower).
+LEVELS: dict[str, tuple[str, dict[str, Any], str]] = {
+    "easy": ("random", {}, "plays any legal move"),
+    "medium": ("greedy", {}, "takes the best thing in sight"),
+    "hard": ("ismcts", {"iterations": 300}, "searches 300 sampled futures a move"),
+    "expert": ("ismcts", {"iterations": 1500}, "searches 1,500 sampled futures a move"),
+}
 
-    ``budget`` goes to the bot: ``iterations=`` or ``time=`` (seconds a move)
-    for ISMCTS, plus its tuning knobs; the other bots take none.
+
+def names() -> list[str]:
+    """Every name :func:`make` accepts: the levels, then the bots themselves."""
+    return [*LEVELS, *BOTS]
+
+
+def make(name: str, seed: int = 0, **budget: Any) -> Bot:
+    """A bot by level (``easy``, ``medium``, ``hard``, ``expert``) or by name, seeded.
+
+    By name (``random``, ``greedy``, ``ismcts``), ``budget`` goes to the bot:
+    ``iterations=`` or ``time=`` (seconds a move) for ISMCTS, plus its tuning
+    knobs; the other bots take none. A level fixes its own budget.
     """
+    if name in LEVELS:
+        if budget:
+            raise ValueError(f"the level {name!r} has its own budget, got {sorted(budget)}")
+        bot, level_budget, _ = LEVELS[name]
+        return BOTS[bot](seed=seed, **level_budget)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots are {sorted(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
+                         f"or a bot {sorted(BOTS)}")
     if name != "ismcts" and budget:
         raise ValueError(f"the {name} bot takes no budget, got {sorted(budget)}")
     return BOTS[name](seed=seed, **budget)
 
 
 __all__ = [
-    "BOTS", "Action", "Bot", "Determinizer", "GreedyBot", "ISMCTSBot", "RandomBot", "View",
-    "determinize", "make",
+    "BOTS", "LEVELS", "Action", "Bot", "Determinizer", "GreedyBot", "ISMCTSBot", "RandomBot",
+    "View", "determinize", "make", "names",
 ]

@@ -11,7 +11,7 @@ e.g. which loot fronts a face-down back may still hide.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .. import cards, rules
@@ -88,3 +88,40 @@ def unseen_tools(view: View) -> Counter[str]:
     left.subtract(view["city"])
     left.subtract(view["piles"]["tools"]["discard"])
     return left
+
+
+# Iterations of a search between two yields of :func:`thinking`: a few milliseconds of work.
+SEARCH_PIECE = 8
+
+
+def thinking(bot: Bot, view: View, legal: Sequence[Action]) -> Generator[None, None, Action]:
+    """The bot's choice as a computation that yields between small pieces of work.
+
+    A searching bot (one with ``search(view, legal)``, like ISMCTS) is run a
+    piece at a time, so a driver on an event loop can answer clicks while it
+    thinks (:class:`~langfinger_widget.scheduler.Slices`); any other bot
+    chooses in one piece. The choice is the same as ``bot.choose``'s.
+    """
+    search = getattr(bot, "search", None)
+    if search is None or len(legal) == 1:
+        return bot.choose(view, legal)
+    running = search(view, legal)
+    while not running.done:
+        running.run(SEARCH_PIECE)
+        yield
+    return running.best()[0]  # type: ignore[no-any-return]
+
+
+def weighing(bot: Any, view: View, legal: Sequence[Action]
+             ) -> Generator[None, None, tuple[Action, float]]:
+    """Like :func:`thinking` for a bot that also rates its choice: the action and its value.
+
+    A bot without ``search`` answers with ``evaluate(view, legal)`` in one piece.
+    """
+    if not hasattr(bot, "search"):
+        return bot.evaluate(view, legal)  # type: ignore[no-any-return]
+    running = bot.search(view, legal)
+    while not running.done:
+        running.run(SEARCH_PIECE)
+        yield
+    return running.best()  # type: ignore[no-any-return]

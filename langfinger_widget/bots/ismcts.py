@@ -88,39 +88,27 @@ class ISMCTSBot:
 
     def evaluate(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
         """The best action and its estimated value for the seat (a win chance in [0, 1])."""
+        search = self.search(view, legal)
+        while not search.done:
+            search.run(1024)
+        return search.best()
+
+    def search(self, view: View, legal: Sequence[Action]) -> Search:
+        """A search from ``view``, to be run a slice at a time (:class:`Search`).
+
+        The widget's driver runs it in slices between clicks (no threads, as
+        in Pyodide); :meth:`evaluate` runs it through at once. Either way the
+        same budget gives the same answer.
+        """
         check_inputs(view, legal)
         if view["to_move"] != view["seat"]:
             raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
-        rng = random.Random(self._rng.getrandbits(64))
-        pairs = keyed(legal)
-        root = self._search(view, rng)
-        best = max(
-            range(len(pairs)),
-            key=lambda i: _rank(root.children.get(pairs[i][0]), -i),
-        )
-        node = root.children.get(pairs[best][0])
-        value = node.total / node.visits if node and node.visits else 0.5
-        return pairs[best][1], value
+        return Search(self, view, legal, random.Random(self._rng.getrandbits(64)))
 
-    # --- search -----------------------------------------------------------------------------
-    def _search(self, view: View, rng: random.Random) -> _Node:
-        sampler = Determinizer(view)
-        root = _Node(view["seat"])
-        limit = self.iterations
-        deadline = None if self.time is None else _time.perf_counter() + self.time
-        last_round = view["round"] + self.rounds_ahead
-        done = 0
-        while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
-            self._iterate(root, sampler.sample(rng), rng, last_round)
-            done += 1
-        self.last_iterations = done
-        self.total_iterations += done
+    def _finished(self, search: Search) -> None:
+        self.last_iterations = search.iterations
+        self.total_iterations += search.iterations
         self.searches += 1
-        return root
 
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
         path = [root]
@@ -172,6 +160,52 @@ class ISMCTSBot:
         weights = [math.exp(s - top) for s in scores]
         total = sum(weights)
         return [w / total for w in weights]
+
+
+class Search:
+    """One ISMCTS search in progress: :meth:`run` it a slice at a time, then :meth:`best`.
+
+    The budget is the bot's: ``iterations``, or ``time`` seconds from the start
+    of the search (wall-clock, so slices spread out by other work use it up too).
+    """
+
+    def __init__(self, bot: ISMCTSBot, view: View, legal: Sequence[Action],
+                 rng: random.Random) -> None:
+        self._bot = bot
+        self._pairs = keyed(legal)
+        self._sampler = Determinizer(view)
+        self._rng = rng
+        self._root = _Node(view["seat"])
+        self._last_round = view["round"] + bot.rounds_ahead
+        self._deadline = None if bot.time is None else _time.perf_counter() + bot.time
+        self.iterations = 0
+        self.done = False
+
+    def run(self, iterations: int) -> None:
+        """Up to ``iterations`` more iterations, fewer if the budget runs out first."""
+        limit = self._bot.iterations
+        for _ in range(iterations):
+            if limit is not None and self.iterations >= limit:
+                break
+            if self._deadline is not None and self.iterations and \
+                    _time.perf_counter() >= self._deadline:
+                break
+            self._bot._iterate(self._root, self._sampler.sample(self._rng), self._rng,
+                               self._last_round)
+            self.iterations += 1
+        else:
+            return
+        if not self.done:
+            self.done = True
+            self._bot._finished(self)
+
+    def best(self) -> tuple[Action, float]:
+        """The most visited action so far and its mean value for the seat."""
+        pairs = self._pairs
+        best = max(range(len(pairs)), key=lambda i: _rank(self._root.children.get(pairs[i][0]), -i))
+        node = self._root.children.get(pairs[best][0])
+        value = node.total / node.visits if node and node.visits else 0.5
+        return pairs[best][1], value
 
 
 def _rank(node: _Node | None, order: int) -> tuple[int, float, int]:

@@ -1,0 +1,208 @@
+"""When background work runs: on the event loop, never in a thread (Pyodide has none).
+
+A :class:`Scheduler` runs callbacks after a delay. :func:`event_loop_scheduler`
+gives the running asyncio loop's (ipykernel's, Voilà's, marimo's, or Pyodide's
+WebLoop in JupyterLite); :class:`ManualScheduler` is a clock that moves only
+when told, for deterministic tests and for scripts that have no loop.
+:class:`Slices` runs a long computation (a bot's search) a slice at a time, so
+that clicks are answered between slices.
+
+>>> from langfinger_widget.scheduler import ManualScheduler
+>>> clock = ManualScheduler()
+>>> seen = []
+>>> _ = clock.call_later(0.5, lambda: seen.append(clock.now()))
+>>> clock.advance(1.0)
+1
+>>> seen
+[0.5]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import sys
+import time
+from collections.abc import Callable, Generator
+from typing import Generic, Protocol, TypeVar
+
+T = TypeVar("T")
+
+# How long one slice of thinking may hold the loop: short enough that a click waits at most
+# this long, long enough that the loop's own overhead stays small.
+SLICE_SECONDS = 0.02
+
+
+class Handle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Scheduler(Protocol):
+    """Runs callbacks later, on the one thread that owns the game."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle: ...
+
+
+class LoopScheduler:
+    """Callbacks on an asyncio event loop (``loop.call_later``)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def now(self) -> float:
+        return self.loop.time()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        return self.loop.call_later(max(0.0, delay), callback)
+
+
+def event_loop_scheduler() -> LoopScheduler | None:
+    """The running event loop's scheduler, or None where no loop runs (a plain script)."""
+    try:
+        return LoopScheduler(asyncio.get_running_loop())
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":  # Pyodide: its WebLoop is the current loop, always live
+        return LoopScheduler(asyncio.get_event_loop())
+    return None
+
+
+class _Entry:
+    __slots__ = ("callback", "cancelled")
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualScheduler:
+    """A clock that moves only when :meth:`advance` (or :meth:`run_all`) is called.
+
+    ``clock`` gives the time; by default it starts at 0 and moves only by
+    :meth:`advance`, which makes every interleaving of clicks and bot moves
+    reproducible in tests.
+    """
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        self._clock = clock
+        self._now = 0.0
+        self._queue: list[tuple[float, int, _Entry]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._clock() if self._clock is not None else self._now
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        entry = _Entry(callback)
+        heapq.heappush(self._queue, (self.now() + max(0.0, delay), next(self._order), entry))
+        return entry
+
+    @property
+    def pending(self) -> int:
+        """Callbacks waiting (cancelled ones not counted)."""
+        return sum(not entry.cancelled for _, _, entry in self._queue)
+
+    def advance(self, seconds: float) -> int:
+        """Move the clock on by ``seconds``, running what falls due in order; return how many."""
+        until = self.now() + seconds
+        ran = 0
+        while self._queue and self._queue[0][0] <= until:
+            when, _, entry = heapq.heappop(self._queue)
+            self._now = max(self._now, when)
+            if not entry.cancelled:
+                entry.callback()
+                ran += 1
+        self._now = max(self._now, until)
+        return ran
+
+    def tick(self) -> int:
+        """One turn of the loop: run what is due now, not what those callbacks schedule."""
+        due = []
+        while self._queue and self._queue[0][0] <= self.now():
+            due.append(heapq.heappop(self._queue)[2])
+        for entry in due:
+            if not entry.cancelled:
+                entry.callback()
+        return sum(not e.cancelled for e in due)
+
+    def run_all(self, limit: int = 100_000) -> int:
+        """Run every callback, the ones they schedule too, ignoring delays (up to ``limit``)."""
+        ran = 0
+        while self._queue and ran < limit:
+            when, _, entry = heapq.heappop(self._queue)
+            self._now = max(self._now, when)
+            if not entry.cancelled:
+                entry.callback()
+                ran += 1
+        return ran
+
+
+class Slices(Generic[T]):
+    """Runs ``steps`` (a generator that yields between small pieces of work) a slice at a time.
+
+    Each slice runs pieces for up to :data:`SLICE_SECONDS`, then hands the
+    loop back. When the generator returns, ``on_done(value)`` is called; if it
+    raises, ``on_error(exc)``. :meth:`cancel` stops it for good;
+    :meth:`finish` runs the rest at once (for scripts that wait).
+    """
+
+    def __init__(self, scheduler: Scheduler, steps: Generator[None, None, T],
+                 on_done: Callable[[T], None], on_error: Callable[[Exception], None]) -> None:
+        self._scheduler = scheduler
+        self._steps = steps
+        self._on_done = on_done
+        self._on_error = on_error
+        self._handle: Handle | None = None
+        self.active = True
+
+    def start(self, delay: float = 0.0) -> Slices[T]:
+        self._handle = self._scheduler.call_later(delay, self._slice)
+        return self
+
+    def cancel(self) -> None:
+        self.active = False
+        if self._handle is not None:
+            self._handle.cancel()
+        self._steps.close()
+
+    def finish(self) -> None:
+        """Run what is left now, in this call (``on_done``/``on_error`` as usual)."""
+        if self._handle is not None:
+            self._handle.cancel()
+        self._run(deadline=None)
+
+    def _slice(self) -> None:
+        self._run(deadline=time.perf_counter() + SLICE_SECONDS)
+        if self.active:
+            self._handle = self._scheduler.call_later(0.0, self._slice)
+
+    def _run(self, deadline: float | None) -> None:
+        if not self.active:
+            return
+        try:
+            while True:  # at least one piece a slice, so that every slice makes progress
+                next(self._steps)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except StopIteration as stop:
+            self.active = False
+            self._on_done(stop.value)
+        except Exception as exc:  # reported, never raised into the loop: the game goes on
+            self.active = False
+            self._on_error(exc)
+
+
+def at_once(steps: Generator[None, None, T]) -> T:
+    """Run a sliced computation straight through and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+
