@@ -7,8 +7,8 @@ never asserted).
 What it measures, in headless Debian Chromium with every request off localhost aborted:
 - the size of ``_site/`` on disk, and its largest parts;
 - page load to an interactive board: from ``page.goto`` of the quickstart's link to the kernel
-  being ready, then (Run All chosen at once) to the board shown, every cell run and the
-  kernel idle, so that a click is answered. Cold:
+  being ready, then (Run All chosen at once) to the board offering a legal place, every cell
+  run and the kernel idle, so that a click is answered. Cold:
   a fresh browser context (empty HTTP cache, no compiled WebAssembly); warm: the same context
   loading the page again;
 - click to board inside Pyodide: whole rounds on the open board, clicked as
@@ -39,7 +39,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  
 
 QUICKSTART = "00_quickstart.ipynb"
 BENCH = "bench_clicks.ipynb"
-_JS_BOARD = "() => !!document.querySelector('[data-testid=langfinger] [data-testid=round]')"
+_JS_BOARD = "() => !!document.querySelector('[data-testid=langfinger] [data-legal=true]')"
 _JS_RUN_ALL = """async (path) => {
     const app = window.jupyterapp;
     const panel = Array.from(app.shell.widgets('main')).find(w => w.context?.path === path);
@@ -92,8 +92,8 @@ def site_size() -> None:
 
 
 def load_once(page: Page, url: str) -> tuple[float, float]:
-    """Seconds from navigation to the kernel ready, and to the board shown with every cell
-    run and the kernel idle (from then on it answers clicks)."""
+    """Seconds from navigation to the kernel ready, and to the board offering a legal place
+    with every cell run and the kernel idle (from then on a click is answered)."""
     t0 = time.monotonic()
     page.goto(f"{url}/lab/index.html?path={QUICKSTART}")
     nb = LabNotebook(page, QUICKSTART)
