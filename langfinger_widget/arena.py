@@ -33,6 +33,8 @@ from .cards import SCOUNDRELS
 from .game import Game
 
 MAX_DECISIONS = 5000  # a safety net: no real game comes near it
+# OpenSpiel's own search bots (langfinger_widget.envs.openspiel_bots, the openspiel extra).
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,10 @@ class BotSpec:
     def make(self, seed: int) -> bots_mod.Bot:
         whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
         budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
+        if self.name in OPENSPIEL_BOTS:  # the openspiel extra
+            from .envs import openspiel_bots
+
+            return openspiel_bots.make(self.name, seed=seed, **budget)
         return bots_mod.make(self.name, seed=seed, **budget)
 
 
@@ -62,8 +68,9 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotS
         for opt in options:
             key, _, value = opt.partition("=")
             budget[key] = float(value)
-        if name not in bots_mod.BOTS:
-            raise ValueError(f"unknown bot {name!r}; bots are {sorted(bots_mod.BOTS)}")
+        if name not in bots_mod.BOTS and name not in OPENSPIEL_BOTS:
+            raise ValueError(f"unknown bot {name!r}; bots are "
+                             f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
     if not 2 <= len(specs) <= 5:
         raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
@@ -280,7 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Play bots against each other, seats rotated.")
     p.add_argument("--bots", default="greedy,random",
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
-                        "(budget: ismcts:time=0.5 or ismcts:iterations=300)")
+                        "(budget: ismcts:time=0.5 or ismcts:iterations=300); with the "
+                        "openspiel extra also openspiel-ismcts and openspiel-mcts")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
     p.add_argument("--seed", type=int, default=0)

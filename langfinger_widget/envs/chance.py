@@ -236,13 +236,13 @@ class Position:
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self.copy()  # OpenSpiel clones a state by deep-copying its attributes
 
-    def with_state(self, state: ChanceState) -> Position:
-        """This game at ``state`` (e.g. a sample of it), with the same pending draws."""
+    def with_state(self, state: ChanceState, keep_draws: bool = True) -> Position:
+        """This game at ``state`` (e.g. a sample of it), with the same pending draws or none."""
         twin = Position.__new__(Position)
         twin.max_rounds = self.max_rounds
         twin._base = self._base
         twin.state = state
-        twin.pending = None if self.pending is None else _copy_draws(self.pending)
+        twin.pending = _copy_draws(self.pending) if self.pending and keep_draws else None
         twin._views = {}
         twin._vectors = {}
         return twin
