@@ -37,7 +37,7 @@ def __getattr__(name: str) -> Any:
         from .widget import LangfingerWidget
 
         return LangfingerWidget
-    if name in ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler"):
+    if name in ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "envs"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

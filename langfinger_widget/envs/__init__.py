@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import actions, observation
 from .actions import ActionTable, table
 
 
@@ -25,4 +26,4 @@ def pettingzoo_env(players: int = 3, variant: str = "standard", seed: int | None
     return make(players=players, variant=variant, seed=seed, **options)
 
 
-__all__ = ["ActionTable", "pettingzoo_env", "table"]
+__all__ = ["ActionTable", "actions", "observation", "pettingzoo_env", "table"]

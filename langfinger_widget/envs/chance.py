@@ -74,7 +74,7 @@ class ChanceState(State):
 def adopt(state: State) -> ChanceState:
     """The same position as a :class:`ChanceState` (sharing its lists: pass a copy)."""
     out = ChanceState.__new__(ChanceState)
-    for name in State.__slots__:  # type: ignore[attr-defined]
+    for name in State.__slots__:
         setattr(out, name, getattr(state, name))
     out.on_top = {}
     out.reshuffled = []
@@ -156,6 +156,7 @@ def resolve(state: ChanceState, draws: Draws) -> list[Event]:
         first, *later = draws.segments(p)
         _put_on_top(state.piles[p].draw, first)
         state.on_top[p] = [list(s) for s in later]
+    state.reshuffled = []
     events = rules.apply(state, draws.key)
     state.on_top = {}
     return events
@@ -197,12 +198,12 @@ def deal(base: State, draws: Draws) -> ChanceState:
 def undealt(base: State) -> ChanceState:
     """``base`` before the deal: empty hands and displays, every card in its draw pile."""
     state = adopt(base.copy())
-    for p in state.players:
-        p.hand = empty_hand()
+    for player in state.players:
+        player.hand = empty_hand()
     for place, _ in FEEDS:
         state.display(place).clear()
-    for p in PILES:
-        state.piles[p] = Pile(sorted(_full_deck(p).elements()), [])
+    for pile in PILES:
+        state.piles[pile] = Pile(sorted(_full_deck(pile).elements()), [])
     return state
 
 
@@ -219,6 +220,7 @@ class Position:
         self._base = base
         self.pending: Draws | None = _copy_draws(deal_draws)
         self.state: ChanceState = undealt(base)
+        self.events: list[Event] = []  # what the latest action did, once played out
         self._views: dict[int, dict[str, Any]] = {}
         self._vectors: dict[tuple[int, int], list[float]] = {}
 
@@ -243,6 +245,7 @@ class Position:
         twin._base = self._base
         twin.state = state
         twin.pending = _copy_draws(self.pending) if self.pending and keep_draws else None
+        twin.events = []
         twin._views = {}
         twin._vectors = {}
         return twin
@@ -313,21 +316,22 @@ class Position:
         if draws.key is None:
             self.state = deal(self._base, draws)
         else:
-            resolve(self.state, draws)
+            self.events = resolve(self.state, draws)
 
     # --- players -----------------------------------------------------------------------------
     def apply_key(self, key: Key) -> None:
         """Play a legal key; its draws, if any, become the next chance nodes."""
         assert self.pending is None and not self.is_over()
         self._forget()
+        self.events = []
         if key[0] == "place":  # R2.2: placing a token never draws a card
-            rules.apply(self.state, key)
+            self.events = rules.apply(self.state, key)
             return
         draws = plan_action(self.state, key)
         if draws.plan:
             self.pending = draws
         else:
-            rules.apply(self.state, key)
+            self.events = rules.apply(self.state, key)
 
 
 def _copy_draws(d: Draws) -> Draws:
