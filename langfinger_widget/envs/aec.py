@@ -5,7 +5,7 @@
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
-((626,), 5)
+((625,), 5)
 
 * Agents ``player_0`` .. ``player_{n-1}`` are the seats; the agent to act is
   whoever the rules say (R2.1 placing, R3.1 acting), not a fixed rotation.

@@ -114,7 +114,9 @@ class LangfingerState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LangfingerGame) -> None:
         super().__init__(game)
-        self.position = game.start.copy()
+        # Shared with the game until the first move: OpenSpiel makes many initial states
+        # (to size tensors, to clone) that never move.
+        self.position = game.start
 
     # --- turns ------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -142,6 +144,8 @@ class LangfingerState(pyspiel.State):  # type: ignore[misc]
         return self.position.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        if self.position is self.get_game().start:
+            self.position = self.position.copy()
         if self.position.pending is not None:
             self.position.apply_outcome(int(action))
             return
