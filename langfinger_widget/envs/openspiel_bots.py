@@ -61,6 +61,7 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
     def __init__(self, game: Any, evaluator: Any, seconds: float, **kwargs: Any) -> None:
         super().__init__(game, evaluator, UCT_C, max_simulations=1, **kwargs)
         self.seconds = seconds
+        self.simulations = 0  # in the latest search
 
     def run_search(self, state: Any) -> Any:
         # ISMCTSBot.run_search, with a deadline in place of its simulation count.
@@ -70,10 +71,11 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
         deadline = _time.perf_counter() + self.seconds
-        while True:
+        self.simulations = 0
+        # The first simulation only expands the root; a policy needs at least one more.
+        while self.simulations < 2 or _time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
-            if _time.perf_counter() >= deadline:
-                break
+            self.simulations += 1
         return self.get_final_policy(state, self._root_node)
 
 
@@ -94,13 +96,18 @@ class OpenSpielBot:
         self.time = time
         self._rng = random.Random(seed)
         self._np = np.random.RandomState(seed % 2**32)
+        self.searches = 0  # reported by the arena, like our ISMCTS
+        self.total_iterations = 0
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         check_inputs(view, legal)
         if len(legal) == 1:
             return legal[0]
         state = state_from_view(view, self._rng)
-        action_id = int(self._bot(state.get_game()).step(state))
+        bot = self._bot(state.get_game())
+        action_id = int(bot.step(state))
+        self.searches += 1
+        self.total_iterations += getattr(bot, "simulations", self.iterations or 0)
         key = table().legal(state.position.state)[action_id]
         wanted = rules.key_action(key)
         return next(a for a in legal if rules.action_key(a) == rules.action_key(wanted))
