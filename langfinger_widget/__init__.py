@@ -37,7 +37,8 @@ def __getattr__(name: str) -> Any:
         from .widget import LangfingerWidget
 
         return LangfingerWidget
-    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform")
+    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform",
+            "envs")
     if name in lazy:
         import importlib
 

@@ -34,6 +34,8 @@ from .cards import SCOUNDRELS
 from .game import Game
 
 MAX_DECISIONS = 5000  # a safety net: no real game comes near it
+# OpenSpiel's own search bots (langfinger_widget.envs.openspiel_bots, the openspiel extra).
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 
 # The match the bare command plays, sized to finish in about a minute on one core of the
 # development machine (the figures are in docs/bots.md): a first result, not a verdict.
@@ -57,6 +59,10 @@ class BotSpec:
     def make(self, seed: int) -> bots_mod.Bot:
         whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
         budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
+        if self.name in OPENSPIEL_BOTS:  # the openspiel extra
+            from .envs import openspiel_bots
+
+            return openspiel_bots.make(self.name, seed=seed, **budget)
         return bots_mod.make(self.name, seed=seed, **budget)
 
 
@@ -74,8 +80,9 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
             budget[key] = float(value)
         if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
             budget.update(fallback)
-        if name not in bots_mod.BOTS:
-            raise ValueError(f"unknown bot {name!r}; bots are {sorted(bots_mod.BOTS)}")
+        if name not in bots_mod.BOTS and name not in OPENSPIEL_BOTS:
+            raise ValueError(f"unknown bot {name!r}; bots are "
+                             f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
     if not 2 <= len(specs) <= 5:
         raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
@@ -313,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
                         "(budget: ismcts:time=0.5 or ismcts:iterations=300; "
-                        "default: %(default)s)")
+                        "default: %(default)s); with the openspiel extra also "
+                        "openspiel-ismcts and openspiel-mcts")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
                    help="games to play (default: %(default)s, about a minute on one core)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
