@@ -30,6 +30,7 @@ runs it through with a progress bar.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -79,7 +80,10 @@ def analysis_steps(record: Record | str | Path, seat: int, bot: Any = "hard", *,
                    threshold: float = DEFAULT_THRESHOLD, seed: int = 0,
                    progress: Callable[[int, int], None] | None = None, **budget: Any
                    ) -> Generator[None, None, list[Row]]:
-    """The analysis as a computation that yields between pieces of search; returns the rows."""
+    """The analysis as a computation that yields between pieces of search; returns the rows.
+
+    The arguments are checked at once (``ValueError``), before any search runs.
+    """
     rec = as_record(record)
     players = len(rec.header.seats)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -89,7 +93,11 @@ def analysis_steps(record: Record | str | Path, seat: int, bot: Any = "hard", *,
                          f"{rec.seat}, not {seat}")
     if not 0 <= threshold <= 1:
         raise ValueError(f"threshold is a share of win chance from 0 to 1, not {threshold!r}")
-    engine = searcher(bot, seed, budget)
+    return _steps(rec, seat, searcher(bot, seed, budget), threshold, progress)
+
+
+def _steps(rec: Record, seat: int, engine: Any, threshold: float,
+           progress: Callable[[int, int], None] | None) -> Generator[None, None, list[Row]]:
     mine = [i for i, s in enumerate(rec.deciders) if s == seat]
     rows: list[Row] = []
     for n, i in enumerate(mine):
@@ -136,7 +144,7 @@ def analyse(record: Record | str | Path, seat: int, bot: Any = "hard", *,
             bar.close()
     if frame:
         try:
-            import pandas
+            pandas = importlib.import_module("pandas")
         except ImportError:
             raise ImportError("frame=True needs pandas (pip install pandas); the rows are "
                               "plain dicts without it") from None

@@ -65,7 +65,7 @@ class Replay:
     ``on_change`` is called whenever the position or the playing state moves.
     """
 
-    def __init__(self, record: Record | str | Path, seat: int | None | str = "record", *,
+    def __init__(self, record: Record | str | Path, seat: int | str | None = "record", *,
                  pace: float = DEFAULT_PACE, scheduler: Scheduler | None = None,
                  on_change: Callable[[], None] | None = None) -> None:
         self.record = as_record(record)
@@ -87,7 +87,7 @@ class Replay:
         if self.record.seat is not None and seat != self.record.seat:
             raise ValueError(f"this record holds only what seat {self.record.seat} saw: it "
                              f"replays from seat {self.record.seat}, not {seat!r}")
-        return seat  # type: ignore[no-any-return]
+        return seat
 
     # --- where we are ---------------------------------------------------------------------------
     @property
@@ -259,8 +259,8 @@ class PuzzleDraft:
         for method, args, kwargs in facts["calls"]:
             getattr(position, method)(*args, **kwargs)
         solution, opponents, earned = _rest_of_round(record, index, seat)
-        note = ("What seat {s} could not see (other hands, face-down fronts, the piles) is "
-                "dealt at random here: this comes from seat {s}'s record.").format(s=seat) \
+        note = (f"What seat {seat} could not see (other hands, face-down fronts, the piles) is "
+                f"dealt at random here: this comes from seat {seat}'s record.") \
             if record.seat is not None else ""
         return cls(position, seat, solution, opponents, earned, note, _code(facts))
 
