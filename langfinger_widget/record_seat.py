@@ -282,6 +282,8 @@ class SeatReader:
             raise RecordError(line, f"the view is not seat {self.seat}'s")
         try:
             sample = Determinizer(view).sample(self.rng)
+            # The Ruin's squares in board order (R6.1), however the view listed them.
+            sample.ruin_rates = {r: sample.ruin_rates.get(r) for r in cards.RUIN_RATES}
             check(sample)
             same = views.view(sample, self.seat) == view
         except InvalidState as e:

@@ -213,7 +213,7 @@ def render(item: Item) -> str:
     if isinstance(item, Position):
         return f"position {item.text}"
     if isinstance(item, SeatView):
-        return "view " + _one_line(json.dumps(item.view, ensure_ascii=False, sort_keys=True,
+        return "view " + _one_line(json.dumps(item.view, ensure_ascii=False,
                                               separators=(",", ":")))
     return "end"
 
