@@ -302,7 +302,7 @@ class PuzzleDraft:
             '    difficulty=1, rule="R3.1", proof="best",  # the ruling it hinges on',
             f"    story={self.note!r},",
             ")",
-            "print(puzzle.check(puzzle.solution), puzzle.prove())",
+            "print(puzzle.check(puzzle.solution))  # then puzzle.prove(): is it the best plan?",
         ]
         return "\n".join(lines) + "\n"
 

@@ -32,7 +32,7 @@ from typing import Any
 import traitlets
 
 from .analysis import analysis_steps
-from .bots import LEVELS
+from .bots import LEVELS, names
 from .records import Record
 from .replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
 from .scheduler import Scheduler, Slices
@@ -153,7 +153,7 @@ class ReplayWidget(LangfingerWidget):
         """The record's bots play on (an unknown bot label as a middle level), never the seat
         shown; a seat's board with no bots in the record plays against middle-level bots."""
         header = self.record.header
-        robots = {i: s.bot if s.bot in LEVELS else "medium"
+        robots = {i: s.bot if s.bot in names() else "medium"
                   for i, s in enumerate(header.seats) if s.bot is not None and i != seat}
         if not robots and seat is not None:
             robots = {i: "medium" for i in range(len(header.seats)) if i != seat}
@@ -227,6 +227,11 @@ class ReplayWidget(LangfingerWidget):
     def _seat_changed(self, change: Any) -> None:
         replay = getattr(self, "_replay", None)
         if replay is not None and replay.seat != change["new"]:
+            try:  # traitlets skips validators for None: a seat's record refuses it here
+                replay._check_seat(change["new"])
+            except ValueError as exc:
+                self.seat = change["old"]
+                raise SeatError(str(exc)) from None
             replay.seat = change["new"]
         super()._seat_changed(change)
 
@@ -263,7 +268,9 @@ class ReplayWidget(LangfingerWidget):
         elif kind == "replay_pause":
             replay.pause()
         elif kind == "replay_seat":
-            self.seat = content.get("seat")
+            seat = content.get("seat")
+            replay._check_seat(seat)
+            self.seat = seat
         elif kind == "replay_analyse":
             return self._analyse_intent(content)
         elif kind == "replay_continue":

@@ -236,14 +236,14 @@ class LangfingerWidget(anywidget.AnyWidget):
     def load_record(cls, source: str | Path, **kwargs: Any) -> LangfingerWidget:
         """A live board playing on from the end of a record (a file path or the record's
         text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
-        without ``bots`` the record's bot seats are bots again (by level)."""
+        without ``bots`` the record's bot seats are bots again."""
         from . import records
-        from .bots import LEVELS
+        from .bots import names
 
         rec = records.load(source)
         kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
-        if "bots" not in kwargs:
-            kwargs["bots"] = {i: s.bot if s.bot in LEVELS else "medium"
+        if "bots" not in kwargs:  # a bot the table cannot seat (an arena label) plays as medium
+            kwargs["bots"] = {i: s.bot if s.bot in names() else "medium"
                               for i, s in enumerate(rec.header.seats)
                               if s.bot is not None and i != kwargs["seat"]}
         return cls(game=rec.game(), **kwargs)
