@@ -128,16 +128,16 @@ def analyse(record: Record | str | Path, seat: int, bot: Any = "hard", *,
     with a budget (``iterations=``), or a searching bot. ``progress`` shows a
     tqdm bar on long records when tqdm is installed.
     """
+    rec = as_record(record)
     bar: Any = None
     report = None
     if progress:
-        bar = _bar()
+        bar = _bar(sum(s == seat for s in rec.deciders))
         if bar is not None:
             def report(done: int, total: int) -> None:
-                bar.total = total
                 bar.update(done - bar.n)
     try:
-        rows = at_once(analysis_steps(record, seat, bot, threshold=threshold, seed=seed,
+        rows = at_once(analysis_steps(rec, seat, bot, threshold=threshold, seed=seed,
                                       progress=report, **budget))
     finally:
         if bar is not None:
@@ -152,13 +152,12 @@ def analyse(record: Record | str | Path, seat: int, bot: Any = "hard", *,
     return rows
 
 
-def _bar() -> Any:
+def _bar(total: int) -> Any:
     try:
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    return tqdm(total=0, desc="analysing", unit="decision", file=sys.stderr,
-                miniters=1)
+    return tqdm(total=total, desc="analysing", unit="decision", file=sys.stderr, miniters=1)
 
 
 __all__ = ["DEFAULT_THRESHOLD", "analyse", "analysis_steps", "rate"]
