@@ -328,3 +328,27 @@ def test_save_and_load_a_record_from_the_board(tmp_path: Path) -> None:
     assert again.game.to_dict() == teacher.game.to_dict() and again.game.history
     with pytest.raises(lf.RecordError):
         lf.LangfingerWidget.load_record(full.replace("place", "pass", 1), autoplay=False)
+
+
+# --- the notebook ------------------------------------------------------------------------------
+
+
+def test_the_replays_notebook_follows_the_notebook_rules() -> None:
+    """10_replays as the tutorial notebooks are held (test_notebooks_meta): stored clean, a
+    title, enough words of its own, no sentence from the rulebooks; and it does what it says."""
+    import test_notebooks_meta as meta
+
+    meta.test_stored_valid_and_without_outputs("10_replays")
+    meta.test_opens_with_a_title_and_teaches_in_text("10_replays")
+    nb = meta._load("10_replays")
+    code = meta._code(nb)
+    for call in ("game.record(", "lf.Game.from_record(", "lf.LangfingerWidget.replay(",
+                 "lf.analyse(", "continue_from_here(", "make_puzzle("):
+        assert call in code, call
+    texts = [p for d in meta.RULE_TEXTS if d.is_dir() for p in sorted(d.glob("*.txt"))]
+    if texts:
+        rulebook: set[tuple[str, ...]] = set()
+        for p in texts:
+            rulebook |= meta._shingles(meta._words(p.read_text(errors="replace")))
+        copied = meta._shingles(meta._words(meta._markdown(nb))) & rulebook
+        assert not copied, [" ".join(s) for s in copied][:3]
