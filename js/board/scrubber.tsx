@@ -15,6 +15,24 @@ import { ChanceTimeline, MoneyTimeline } from "./timeline";
 const PACES = [0.25, 0.5, 0.8, 1.5, 3];
 const HUMAN = "human";
 
+/** The scrubber's button faces, drawn (media glyphs are missing from many fonts). */
+const GLYPHS: Record<string, string> = {
+  roundBack: "M2 2h2v12H2zM10 2v12L5 8zM15 2v12L10 8z",
+  back: "M3 2h2v12H3zM14 2v12L6 8z",
+  play: "M4 2v12l9-6z",
+  pause: "M4 2h3v12H4zM9 2h3v12H9z",
+  forward: "M11 2h2v12h-2zM2 2v12l8-6z",
+  roundNext: "M1 2v12l5-6zM6 2v12l5-6zM12 2h2v12h-2z",
+};
+
+function Glyph(props: { name: keyof typeof GLYPHS }): JSX.Element {
+  return (
+    <svg class="lf-glyph" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d={GLYPHS[props.name]} fill="currentColor" />
+    </svg>
+  );
+}
+
 function seatName(timeline: Timeline | null, seat: number): string {
   return timeline?.seats[seat]?.name ?? `seat ${seat}`;
 }
@@ -139,10 +157,10 @@ export function ReplayPanel(props: {
     <section class="lf-replay" aria-label="Replay" data-testid="replay" tabIndex={0} onKeyDown={onKey}>
       <div class="lf-replay-bar" role="toolbar" aria-label="Replay controls">
         <button type="button" class="lf-btn" data-testid="replay-round-back" aria-label="Back to the start of the round" disabled={s.index === 0} onClick={() => ask({ kind: "replay_round", direction: -1 })}>
-          ⏮
+          <Glyph name="roundBack" />
         </button>
         <button type="button" class="lf-btn" data-testid="replay-back" aria-label="One decision back" disabled={s.index === 0} onClick={() => ask({ kind: "replay_step", delta: -1 })}>
-          ◀
+          <Glyph name="back" />
         </button>
         <button
           type="button"
@@ -152,13 +170,13 @@ export function ReplayPanel(props: {
           aria-pressed={s.playing}
           onClick={() => ask(s.playing ? { kind: "replay_pause" } : { kind: "replay_play" })}
         >
-          {s.playing ? "⏸" : "▶"}
+          <Glyph name={s.playing ? "pause" : "play"} />
         </button>
         <button type="button" class="lf-btn" data-testid="replay-forward" aria-label="One decision forward" disabled={s.index >= s.length} onClick={() => ask({ kind: "replay_step", delta: 1 })}>
-          ▶▏
+          <Glyph name="forward" />
         </button>
         <button type="button" class="lf-btn" data-testid="replay-round-next" aria-label="Next round" disabled={next === null} onClick={() => ask({ kind: "replay_round", direction: 1 })}>
-          ⏭
+          <Glyph name="roundNext" />
         </button>
         <input
           type="range"
