@@ -10,8 +10,8 @@ import { indexAt, percent, xOf, yOf } from "../replay";
 import type { Frame } from "../replay";
 import type { EvalPoint, ReplayMessage, Timeline } from "../types";
 
-const MONEY: Frame = { width: 560, height: 130, left: 30, right: 10, top: 8, bottom: 18 };
-const CHANCE: Frame = { width: 560, height: 110, left: 30, right: 10, top: 8, bottom: 18 };
+const MONEY: Frame = { width: 560, height: 130, left: 38, right: 10, top: 8, bottom: 18 };
+const CHANCE: Frame = { width: 560, height: 110, left: 38, right: 10, top: 8, bottom: 18 };
 
 type Send = (m: ReplayMessage) => void;
 
