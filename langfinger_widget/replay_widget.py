@@ -35,7 +35,7 @@ from .analysis import analysis_steps
 from .bots import LEVELS, names
 from .records import Record
 from .replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
-from .scheduler import Scheduler, Slices
+from .scheduler import ManualScheduler, Scheduler, Slices, event_loop_scheduler
 from .table import Reply, TableError, ok, refuse
 from .widget import LOG_LIMIT, LangfingerWidget, SeatError
 
@@ -55,17 +55,22 @@ class ReplayWidget(LangfingerWidget):
     def __init__(self, record: Record | str | Path, seat: int | str | None = "record", *,
                  pace: float = DEFAULT_PACE, analysis: list[dict[str, Any]] | None = None,
                  scheduler: Scheduler | None = None, **kwargs: Any) -> None:
+        self._replay: Replay | None = None  # first: close() may run on a half-made widget
+        self._analysis: Slices[list[dict[str, Any]]] | None = None
         rec = as_record(record)
         shown = rec.seat if seat == "record" else seat
         if isinstance(shown, str):
             raise SeatError(f"seat must be None, a seat number or 'record', not {shown!r}")
-        self._replay: Replay | None = None
-        self._analysis: Slices[list[dict[str, Any]]] | None = None
+        clock = scheduler or event_loop_scheduler() or ManualScheduler()
+        try:  # checked before the widget (and its comm) exists: a refusal leaves nothing behind
+            replay = Replay(rec, shown, pace=pace, scheduler=clock)
+        except ValueError as exc:
+            raise SeatError(str(exc)) from None
         self.puzzle_draft: PuzzleDraft | None = None
         kwargs.pop("bots", None)  # nobody moves in a replay
-        super().__init__(game=rec.game(0), seat=shown, bots={}, scheduler=scheduler, **kwargs)
-        self._replay = Replay(rec, shown, pace=pace, scheduler=self.table.scheduler,
-                              on_change=self._sync)
+        super().__init__(game=rec.game(0), seat=shown, bots={}, scheduler=clock, **kwargs)
+        replay.on_change = self._sync
+        self._replay = replay
         self.timeline = self._timeline(analysis)
         self._sync()
 
@@ -80,6 +85,12 @@ class ReplayWidget(LangfingerWidget):
         if self._replay is None:
             raise ValueError("this board plays on live; its record is w.game.record(...)")
         return self._replay.record
+
+    def record_text(self, seat: int | str | None = "board") -> str:
+        """The record being replayed, as read (a live board writes its own game's)."""
+        if self._replay is not None:
+            return self._replay.record.text
+        return super().record_text(seat)
 
     def show_analysis(self, rows: list[dict[str, Any]]) -> None:
         """Draw ``lf.analyse`` rows as the evaluation graph under the board."""

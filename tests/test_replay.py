@@ -248,7 +248,11 @@ def test_a_refused_intent_changes_nothing_and_says_why(text: str, message: Any,
 
 
 def test_a_seats_replay_board_carries_only_that_seats_view(game: lf.Game) -> None:
-    w, _, _ = board(game.record(seat=1, date=DATE))
+    mine = game.record(seat=1, date=DATE)
+    with pytest.raises(ValueError, match="only what seat 1 saw"):
+        lf.LangfingerWidget.replay(mine, seat=None)
+    w, _, _ = board(mine)
+    assert w.record_text() == mine
     assert w.seat == 1 and w.scrubber["record_seat"] == 1
     assert w.handle_message({"kind": "replay_seat", "seat": None})["ok"] is False
     with pytest.raises(ValueError, match="only what seat 1 saw"):

@@ -54,6 +54,7 @@ def test_scrubbing_a_replay_moves_the_board(open_notebook) -> None:  # type: ign
     wait_index(nb, 1)
     expect(root.get_by_test_id("replay-position")).to_have_text(f"1 / {length}")
     expect(root.get_by_test_id("replay-label")).to_contain_text("1. Pascal place")
+    expect(root.get_by_test_id("log")).to_contain_text("Pascal places a token")  # the log follows
     assert tokens_on_squares(root) == 1
 
     panel.focus()
