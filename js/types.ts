@@ -251,6 +251,7 @@ export type ReplayMessage =
   | { kind: "replay_round"; direction: 1 | -1 }
   | { kind: "replay_play"; pace?: number }
   | { kind: "replay_pause" }
+  | { kind: "replay_pace"; pace: number }
   | { kind: "replay_seat"; seat: number | null }
   | { kind: "replay_analyse"; seat: number; bot?: string }
   | { kind: "replay_continue"; seat: number | null; bots: Record<string, string> }

@@ -13,6 +13,7 @@ with intents, each checked like any other:
 ``replay_round``       ``{"direction": 1 | -1}``: the next round's start, or this one's
 ``replay_play``        ``{"pace": seconds}`` (optional): play on at a pace
 ``replay_pause``       stop playing
+``replay_pace``        ``{"pace": seconds}``: the pace, playing or not
 ``replay_seat``        ``{"seat": k | null}``: whose eyes (full records only)
 ``replay_analyse``     ``{"seat": k, "bot": "hard"}``: rate a seat's decisions, on the loop
 ``replay_continue``    ``{"seat": k | null, "bots": {"1": "medium"}}``: play on from here
@@ -40,7 +41,8 @@ from .table import Reply, TableError, ok, refuse
 from .widget import LOG_LIMIT, LangfingerWidget, SeatError
 
 REPLAY_KINDS = ("replay_seek", "replay_step", "replay_round", "replay_play", "replay_pause",
-                "replay_seat", "replay_analyse", "replay_continue", "replay_puzzle")
+                "replay_pace", "replay_seat", "replay_analyse", "replay_continue",
+                "replay_puzzle")
 READ_ONLY = "a replay is read-only: press Continue from here to play on from this position"
 
 
@@ -278,6 +280,8 @@ class ReplayWidget(LangfingerWidget):
             replay.play(content.get("pace"))
         elif kind == "replay_pause":
             replay.pause()
+        elif kind == "replay_pace":
+            replay.set_pace(content.get("pace"))
         elif kind == "replay_seat":
             seat = content.get("seat")
             replay._check_seat(seat)

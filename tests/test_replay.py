@@ -206,10 +206,15 @@ def test_the_board_follows_the_scrubber_intents(game: lf.Game, text: str) -> Non
     start = w.scrubber["index"]
     clock.advance(1.1)
     assert w.scrubber["index"] == start + 2 and w.scrubber["playing"]
+    w.handle_message({"kind": "replay_pace", "pace": 2.0})
+    clock.advance(1.5)
+    assert w.scrubber["index"] == start + 2 and w.scrubber["pace"] == 2.0  # slower now
+    clock.advance(0.6)
+    assert w.scrubber["index"] == start + 3
     w.handle_message({"kind": "replay_pause"})
     assert not w.scrubber["playing"]
     w.handle_message({"kind": "replay_seat", "seat": 1})
-    assert w.seat == 1 and w.view == views_of(game, 1)[start + 2]
+    assert w.seat == 1 and w.view == views_of(game, 1)[start + 3]
     assert all(m == {"kind": "result", "ok": True, "error": ""} for m in spy.sent)
     assert json.loads(json.dumps(w.get_state()["timeline"]))  # strict JSON
 
@@ -224,6 +229,7 @@ def test_the_board_follows_the_scrubber_intents(game: lf.Game, text: str) -> Non
     ({"kind": "replay_step", "delta": 7}, "a step is 1 or -1"),
     ({"kind": "replay_round", "direction": True}, "direction is 1 or -1"),
     ({"kind": "replay_play", "pace": -1}, "pace must be"),
+    ({"kind": "replay_pace", "pace": "fast"}, "pace must be"),
     ({"kind": "replay_seat", "seat": 9}, "seat must be"),
     ({"kind": "replay_continue", "bots": {"1": "oracle"}}, "unknown bot 'oracle'"),
     ({"kind": "replay_continue", "bots": "all"}, "bots must map seats"),

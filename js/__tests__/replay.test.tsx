@@ -144,14 +144,22 @@ describe("the replay panel", () => {
     ]);
   });
 
-  it("seeks where the slider is dragged", () => {
+  it("seeks where the slider is dragged, and sets the pace without starting to play", () => {
     const { el, model } = setup(replayState());
     const slider = q<HTMLInputElement>(el, '[data-testid="replay-slider"]');
     act(() => {
       slider.value = "7";
       slider.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    expect(model.sent).toEqual([{ kind: "replay_seek", index: 7 }]);
+    const pace = q<HTMLSelectElement>(el, '[data-testid="replay-pace"]');
+    act(() => {
+      pace.value = "1.5";
+      pace.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(model.sent).toEqual([
+      { kind: "replay_seek", index: 7 },
+      { kind: "replay_pace", pace: 1.5 },
+    ]);
   });
 
   it("draws the money and the evaluation, marks doubtful moves, and a click on one seeks there", () => {

@@ -198,7 +198,7 @@ export function ReplayPanel(props: {
           <select
             data-testid="replay-pace"
             value={String(s.pace)}
-            onChange={(e) => ask({ kind: "replay_play", pace: Number((e.target as HTMLSelectElement).value) })}
+            onChange={(e) => ask({ kind: "replay_pace", pace: Number((e.target as HTMLSelectElement).value) })}
           >
             {[...new Set([...PACES, s.pace])].sort((x, y) => x - y).map((p) => (
               <option key={p} value={String(p)}>
