@@ -354,3 +354,19 @@ def test_a_tampered_seats_record_is_refused(game: lf.Game) -> None:
     dealt, line = tamper(text, lambda ln: ln.startswith(f"deal {name} "),
                          lambda ln: f"deal {name} " + ",".join(["map"] * 13))
     refused(dealt, r"R1.3|forged card", line)
+
+
+def test_the_record_shown_in_the_docs_is_the_games_own() -> None:
+    """docs/records.md shows (an excerpt of) the record its first example writes: it must stay
+    the real thing, line for line, in order."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text()
+    example = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    shown = doc.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    scope: dict[str, Any] = {}
+    exec(example, scope)
+    lines = iter(scope["text"].splitlines())
+    for line in shown:
+        if line != "...":
+            assert line in lines, f"the docs show {line!r}, which the record does not (in order)"
