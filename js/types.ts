@@ -238,7 +238,15 @@ export type OutMessage =
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }
-  | { kind: "new_game" }
+  | {
+      kind: "new_game";
+      /** Every field is optional: a missing one keeps the current setting (the kernel's contract). */
+      players?: number;
+      seat?: number | null;
+      bots?: Record<string, string>;
+      variant?: "standard" | "open_info";
+      seed?: number | null;
+    }
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }
   | { kind: "puzzle_reset" }

@@ -583,6 +583,6 @@ def test_python_sets_seat_bots_and_pace_and_the_table_follows() -> None:
     assert w.table.bot_names == {1: "hard"} and w.human_seats == [0, 2]
     w.pace = 0
     assert w.table.pace == 0.0
-    with pytest.raises(ValueError, match="seat must be None or 0..2"):
+    with pytest.raises(ValueError, match=r"seat must be None or 0\.\.2"):
         w.seat = 5
     assert w.seat is None and w.table.seat is None

@@ -311,11 +311,16 @@ describe("seats, bots, hints and messages", () => {
     expect(q(el, '[data-testid="error"]').textContent).toContain("R4");
   });
 
-  it("sends undo and new game", () => {
+  it("sends undo, and new game from its panel (the current setup by default)", () => {
     const { el, model } = setup(stateOf(city5()));
     click(el, '[data-testid="undo"]');
     click(el, '[data-testid="new-game"]');
-    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "new_game" }]);
+    expect(model.sent).toEqual([{ kind: "undo" }]); // the panel opens first
+    click(el, '[data-testid="ng-start"]');
+    expect(model.sent).toEqual([
+      { kind: "undo" },
+      { kind: "new_game", players: 5, seat: city5().view.seat, bots: {}, variant: "standard", seed: null },
+    ]);
   });
 
   it("forgets half-made picks when the view changes", () => {

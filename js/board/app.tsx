@@ -10,6 +10,8 @@ import { Token } from "../icons";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
 import type { Targets } from "../intents";
 import { actionWords, playerName } from "../format";
+import { setupOrDefault } from "../newgame";
+import type { NewGameIntent } from "../newgame";
 import { useCustomMessages, useWidgetState } from "../model";
 import type { Action, AnyModel, InMessage, OutMessage, Place, Rate, View, WidgetState } from "../types";
 import { currentAction } from "./compose";
@@ -19,6 +21,7 @@ import { MyArea, PrivacyScreen } from "./hand";
 import { Log } from "./log";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
+import { NewGamePanel } from "./newgame";
 import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
 import { EMPTY_SELECTION, UiContext } from "./ui";
@@ -119,12 +122,23 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
   const [hintError, setHintError] = useState("");
+  // The New game panel: open or not, waiting for the kernel's answer, and its refusal.
+  const [newGame, setNewGame] = useState({ open: false, pending: false, refusal: "" });
+  const newGameButton = useRef<HTMLButtonElement>(null);
+  const closeNewGame = (): void => {
+    setNewGame({ open: false, pending: false, refusal: "" });
+    newGameButton.current?.focus(); // back where the keyboard user opened it
+  };
+  const setup = setupOrDefault(state, view);
 
   // Answers from Python arrive as custom messages.
   useEffect(() => {
     const msg = props.inbox;
     if (!msg) return;
-    if (msg.kind === "result") {
+    if (msg.kind === "result" && newGame.pending) {
+      if (msg.ok === false) setNewGame({ open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" });
+      else closeNewGame();
+    } else if (msg.kind === "result") {
       setPendingKey(null);
       if (msg.ok === false) {
         setResultError(typeof msg.error === "string" ? msg.error : "That move was refused.");
@@ -250,15 +264,35 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           >
             Undo
           </button>
-          {state.puzzle ? null : (
-            <button type="button" class="lf-btn" data-testid="new-game" onClick={() => send({ kind: "new_game" })}>
+          {state.puzzle || !setup.allow_new_game ? null : (
+            <button
+              type="button"
+              class="lf-btn"
+              data-testid="new-game"
+              ref={newGameButton}
+              aria-expanded={newGame.open}
+              onClick={() => (newGame.open ? closeNewGame() : setNewGame({ open: true, pending: false, refusal: "" }))}
+            >
               New game
             </button>
           )}
         </div>
       </div>
       {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
-      {errorText && dismissed !== errorText ? (
+      {newGame.open && !state.puzzle && setup.allow_new_game ? (
+        <NewGamePanel
+          setup={setup}
+          refusal={newGame.refusal}
+          pending={newGame.pending}
+          onStart={(intent: NewGameIntent) => {
+            setNewGame({ open: true, pending: true, refusal: "" });
+            send(intent);
+          }}
+          onClose={closeNewGame}
+        />
+      ) : null}
+      {/* A refused new game is told inside its panel, next to the choices. */}
+      {errorText && dismissed !== errorText && !(newGame.open && errorText === newGame.refusal) ? (
         <Banner kind="error" text={errorText} testid="error" onClose={() => setDismissed(errorText)} />
       ) : null}
       {whyText ? <Banner kind="info" text={whyText} testid="why-reason" onClose={() => setWhy(null)} /> : null}
