@@ -175,7 +175,7 @@ class Replay:
         self._handle = self.scheduler.call_later(self.pace, self._tick)
         self.on_change()
 
-    def set_pace(self, pace: float) -> None:
+    def set_pace(self, pace: Any) -> None:
         """Seconds a decision from now on (a replay that plays goes on at the new pace)."""
         self.pace = check_pace(pace)
         if self.playing:
