@@ -1,6 +1,7 @@
 """The arena: many games between bots, with seats rotated, and what they show.
 
-    python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --jobs 2 --seed 1
+    python -m langfinger_widget.arena                # ISMCTS, greedy, random: about a minute
+    python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --iterations 400
 
 Game ``i`` seats bot ``j`` at seat ``(j + i) % n``, so every bot sits in every
 seat equally often; scoundrels are drawn at random per game (from the seed),
@@ -35,6 +36,12 @@ from .game import Game
 
 MAX_DECISIONS = 5000  # a safety net: no real game comes near it
 
+# The match the bare command plays, sized to finish in about a minute on one core of the
+# development machine (the figures are in docs/bots.md): a first result, not a verdict.
+DEFAULT_BOTS = "ismcts,greedy,random"
+DEFAULT_GAMES = 30
+DEFAULT_ITERATIONS = 150  # ISMCTS iterations a move when no budget is given at all
+
 
 @dataclass(frozen=True)
 class BotSpec:
@@ -54,8 +61,11 @@ class BotSpec:
         return bots_mod.make(self.name, seed=seed, **budget)
 
 
-def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotSpec]:
-    """``"ismcts:time=0.5,greedy"`` -> specs; ``defaults`` fill an ISMCTS budget left unsaid."""
+def parse_bots(text: str, defaults: dict[str, float] | None = None,
+               fallback: dict[str, float] | None = None) -> list[BotSpec]:
+    """``"ismcts:time=0.5,greedy"`` -> specs; ``defaults`` fill an ISMCTS budget left unsaid;
+    ``fallback`` is the budget of an ISMCTS bot that neither its name nor ``defaults`` give
+    iterations or time."""
     specs = []
     for part in text.split(","):
         name, *options = part.strip().split(":")
@@ -63,6 +73,8 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotS
         for opt in options:
             key, _, value = opt.partition("=")
             budget[key] = float(value)
+        if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
+            budget.update(fallback)
         if name not in bots_mod.BOTS:
             raise ValueError(f"unknown bot {name!r}; bots are {sorted(bots_mod.BOTS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
@@ -162,11 +174,17 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
             progress: bool = True, num_cpus: int | None = None,
             records: str | None = None) -> list[GameResult]:
     """The same games as :func:`run_local`, as Ray tasks (``address``: an existing cluster)."""
+    say = _say if progress else _quiet
+    began = time.perf_counter()
+    # Ray takes seconds to import and to start; without a word the first game seems stuck.
+    say(f"arena: connecting to Ray at {address}..." if address else
+        "arena: starting Ray (usually 5-15 s, longer on a busy machine)...")
     import ray  # optional extra: pip install langfinger-widget[ray]
 
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
                  ignore_reinit_error=True, log_to_driver=False)
+    say(f"arena: Ray ready after {time.perf_counter() - began:.1f} s")
     remote = ray.remote(_play_packed)
     pending = [remote.remote((list(specs), seed, i, records)) for i in range(games)]
 
@@ -179,12 +197,26 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
     return sorted(_progress(finished(), games, progress), key=lambda r: r.index)
 
 
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _quiet(text: str) -> None:
+    pass
+
+
+# tqdm's own default hides the estimate in "[00:12<00:48]"; this one names it.
+BAR_FORMAT = ("{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+              "[{elapsed} so far, ETA {remaining}, {rate_fmt}]")
+
+
 def _progress(results: Iterator[GameResult], total: int, show: bool) -> list[GameResult]:
     if not show:
         return list(results)
     from tqdm import tqdm  # the arena extra
 
-    return list(tqdm(results, total=total, desc="games", unit="game", file=sys.stderr))
+    return list(tqdm(results, total=total, desc="games", unit="game", file=sys.stderr,
+                     bar_format=BAR_FORMAT))
 
 
 # --- statistics ---------------------------------------------------------------------------
@@ -299,15 +331,18 @@ def write_json(results: Sequence[GameResult], summary: dict[str, Any], path: str
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
                                 description="Play bots against each other, seats rotated.")
-    p.add_argument("--bots", default="greedy,random",
+    p.add_argument("--bots", default=DEFAULT_BOTS,
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
-                        "(budget: ismcts:time=0.5 or ismcts:iterations=300)")
-    p.add_argument("--games", type=int, default=100)
+                        "(budget: ismcts:time=0.5 or ismcts:iterations=300; "
+                        "default: %(default)s)")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                   help="games to play (default: %(default)s, about a minute on one core)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time", type=float, default=None, help="ISMCTS seconds a move (default)")
     p.add_argument("--iterations", type=int, default=None,
-                   help="ISMCTS iterations a move (default)")
+                   help="ISMCTS iterations a move (default: "
+                        f"{DEFAULT_ITERATIONS} unless a time is given)")
     p.add_argument("--backend", choices=("local", "ray"), default="local")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (ray backend)")
     p.add_argument("--csv", default=None, help="write one row per game and seat here")
@@ -326,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.iterations is not None:
         defaults["iterations"] = args.iterations
     try:
-        specs = parse_bots(args.bots, defaults)
+        specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

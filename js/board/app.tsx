@@ -30,6 +30,21 @@ import type { Controls, Selection, Ui } from "./ui";
 /** How long a bot's (or anyone's) last move stays highlighted. */
 const FLASH_MS = 1600;
 
+/**
+ * A number that changes whenever the position shown changes for any reason: a move, Undo,
+ * a new game, a bot, another seat. Picks and pending moves belong to one such number, so
+ * coming back to a position that looks the same (Undo, then the same move again) never
+ * brings back picks made before. The kernel sends a trait only when its value changed,
+ * so a new `view` or `legal` object means a new position.
+ */
+export function usePositionId(parts: readonly unknown[]): number {
+  const last = useRef<{ parts: readonly unknown[]; id: number }>({ parts, id: 0 });
+  if (parts.length !== last.current.parts.length || parts.some((p, i) => p !== last.current.parts[i])) {
+    last.current = { parts, id: last.current.id + 1 };
+  }
+  return last.current.id;
+}
+
 function toggle<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 }
@@ -110,13 +125,13 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     () => toHandCards(mySeat === null ? null : (view.players[mySeat]?.hand ?? null)),
     [view, mySeat],
   );
-  const key = JSON.stringify([view.round, view.phase, view.decision, state.seat, legal]);
+  const key = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
 
-  const [selState, setSelState] = useState<{ key: string; sel: Selection }>({ key, sel: EMPTY_SELECTION });
+  const [selState, setSelState] = useState<{ key: number; sel: Selection }>({ key, sel: EMPTY_SELECTION });
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
   const setSel = (next: Selection): void => setSelState({ key, sel: next });
 
-  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [pendingKey, setPendingKey] = useState<number | null>(null);
   const pending = pendingKey === key;
   const [why, setWhy] = useState<{ action: Action; reason: string | null | undefined } | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -260,7 +275,10 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
             data-testid="undo"
             disabled={state.undo_status?.allowed === false}
             title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-            onClick={() => send({ kind: "undo" })}
+            onClick={() => {
+              setSel(EMPTY_SELECTION); // even if the kernel refuses: a take-back starts the choice afresh
+              send({ kind: "undo" });
+            }}
           >
             Undo
           </button>
