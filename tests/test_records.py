@@ -370,3 +370,17 @@ def test_the_record_shown_in_the_docs_is_the_games_own() -> None:
     for line in shown:
         if line != "...":
             assert line in lines, f"the docs show {line!r}, which the record does not (in order)"
+
+
+@settings(BASE, max_examples=30)
+@given(st.lists(st.text(max_size=12), min_size=2, max_size=4), st.integers(0, 2**31 - 1))
+def test_any_names_survive_a_record(names: list[str], seed: int) -> None:
+    """Names are written bare when they are one plain word, else as JSON strings: quotes,
+    spaces, '#', '->', line breaks and the empty name all come back."""
+    g = lf.Game.new(players=len(names), seed=seed, names=names, start_player=0)
+    rng = random.Random(seed)
+    for _ in range(14):
+        g.play(rng.choice(g.legal_actions()))
+    for seat in (None, 1):
+        rec = records.read(g.record(seat=seat, date=DATE))
+        assert rec.header.names == names and rec.actions == g.history
