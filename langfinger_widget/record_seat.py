@@ -45,6 +45,7 @@ from .records import (
     SeatView,
     _Body,
     _ruling,
+    back_word,
     check_decision,
     check_end,
     check_reveal,
@@ -55,14 +56,15 @@ from .records import (
     round_start,
 )
 from .rules import Event
+from .rules import _faces as faces  # a refill event's cards, as the kernel writes them
 from .state import State, check
 
 PLACE_NAMES = {p: p.capitalize() for p in cards.PLACES}
 
 
 def _back_word(loot_id: str) -> str:
-    c = cards.LOOT_CARDS[loot_id]
-    return f"{c.protection}[{'+'.join(c.tools)}]"
+    """A loot card as a seat's record names it while its front is hidden."""
+    return back_word(cards.LOOT_CARDS[loot_id].back())
 
 
 # --- moving cards the seat cannot see -----------------------------------------------------------
@@ -170,14 +172,6 @@ def put_in_slot(s: State, seat: int, place: str, slot: int, loot_id: str) -> str
     return None
 
 
-def _faces(place: str, ids: Sequence[str]) -> list[Any]:
-    if place == "city":
-        return list(ids)
-    if place == "harbor":
-        return [cards.FENCE_CARDS[i].face() for i in ids]
-    return [cards.LOOT_CARDS[i].face() for i in ids]
-
-
 def _word(family: str, card: str) -> str:
     """How a seat's record names a refilled card: a loot card by its back (R5.1)."""
     return _back_word(card) if family == "loot" else card
@@ -214,7 +208,7 @@ def force_refills(s: State, seat: int, events: Sequence[Event],
                 raise RecordError(line, f"forged card: {problem} (R9.1)", "R9.1")
     for ev in done:
         display = s.display(ev["place"])
-        ev["cards"] = _faces(ev["place"], display[len(display) - len(ev["cards"]):])
+        ev["cards"] = faces(ev["place"], display[len(display) - len(ev["cards"]):])
 
 
 def _lay(s: State, seat: int, family: str, where: list[str], i: int, want: str,

@@ -171,7 +171,8 @@ def _listing(items: Sequence[str]) -> str:
     return ",".join(items) or NONE
 
 
-def _back(card: Mapping[str, Any]) -> str:
+def back_word(card: Mapping[str, Any]) -> str:
+    """A loot card's public back in the record's words: ``pillar[lockpick+hammer+map]``."""
     return f"{card['protection']}[{'+'.join(card['tools'])}]"
 
 
@@ -179,7 +180,7 @@ def _card_words(place: str, cards_: Sequence[Any]) -> tuple[str, ...]:
     """Refilled cards as the record writes them: tools, fence ids, loot ids or loot backs."""
     if place == "city":
         return tuple(cards_)
-    return tuple(c["id"] if "id" in c else _back(c) for c in cards_)
+    return tuple(c["id"] if "id" in c else back_word(c) for c in cards_)
 
 
 def action_text(action: Mapping[str, Any]) -> str:

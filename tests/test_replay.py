@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from rules_kit import random_game
+from test_records import replayed_views
 
 import langfinger_widget as lf
 from langfinger_widget import records
@@ -30,22 +31,13 @@ def text(game: lf.Game) -> str:
     return game.record(date=DATE, bots={1: "hard", 2: "medium"})
 
 
-def views_of(game: lf.Game, seat: int | None) -> list[dict[str, Any]]:
-    g = game.origin()
-    out = [g.view(seat)]
-    for action in game.history:
-        g.play(action)
-        out.append(g.view(seat))
-    return out
-
-
 # --- the driver --------------------------------------------------------------------------------
 
 
 def test_seek_step_and_round_starts(game: lf.Game, text: str) -> None:
     changes: list[int] = []
     r = Replay(text, seat=None, scheduler=ManualScheduler(), on_change=lambda: changes.append(1))
-    views = views_of(game, None)
+    views = replayed_views(game, None)
     assert r.length == len(game.history) and r.index == 0 and r.view() == views[0]
     r.seek(17)
     assert r.view() == views[17] and r.log() == game.origin().log(None) + [
@@ -114,7 +106,7 @@ def test_a_seats_record_is_seen_only_from_that_seat(game: lf.Game) -> None:
         Replay(mine, seat=None, scheduler=ManualScheduler())
     with pytest.raises(ValueError, match="only what seat 2 saw"):
         r.set_seat(0)
-    views = views_of(game, 2)
+    views = replayed_views(game, 2)
     for i in (0, 5, 60, r.length):
         r.seek(i)
         assert r.view() == views[i]
@@ -192,7 +184,7 @@ def board(text: str, **kw: Any) -> tuple[ReplayWidget, Spy, ManualScheduler]:
 
 def test_the_board_follows_the_scrubber_intents(game: lf.Game, text: str) -> None:
     w, spy, clock = board(text, seat=None)
-    views = views_of(game, None)
+    views = replayed_views(game, None)
     assert w.view == views[0] and w.legal == [] and w.scrubber["index"] == 0
     assert w.scrubber["length"] == len(game.history) and w.timeline["money"][0] == [0, 0, 0]
     assert w.handle_message({"kind": "replay_seek", "index": 30})["ok"]
@@ -214,7 +206,7 @@ def test_the_board_follows_the_scrubber_intents(game: lf.Game, text: str) -> Non
     w.handle_message({"kind": "replay_pause"})
     assert not w.scrubber["playing"]
     w.handle_message({"kind": "replay_seat", "seat": 1})
-    assert w.seat == 1 and w.view == views_of(game, 1)[start + 3]
+    assert w.seat == 1 and w.view == replayed_views(game, 1)[start + 3]
     assert all(m == {"kind": "result", "ok": True, "error": ""} for m in spy.sent)
     assert json.loads(json.dumps(w.get_state()["timeline"]))  # strict JSON
 
@@ -266,7 +258,7 @@ def test_a_seats_replay_board_carries_only_that_seats_view(game: lf.Game) -> Non
     with pytest.raises(ValueError, match="only what seat 1 saw"):
         w.seat = None  # traitlets skips validators for None: the replay refuses it itself
     assert w.seat == 1 and w.view["seat"] == 1
-    views = views_of(game, 1)
+    views = replayed_views(game, 1)
     real = game.log(1)
     for i in (0, 33, 100, len(game.history)):
         w.handle_message({"kind": "replay_seek", "index": i})

@@ -33,6 +33,30 @@ function Glyph(props: { name: keyof typeof GLYPHS }): JSX.Element {
   );
 }
 
+/** One of the scrubber's buttons: a drawn face, its name for screen readers. */
+function Control(props: {
+  testid: string;
+  label: string;
+  glyph: keyof typeof GLYPHS;
+  disabled?: boolean;
+  pressed?: boolean;
+  onClick: () => void;
+}): JSX.Element {
+  return (
+    <button
+      type="button"
+      class="lf-btn"
+      data-testid={props.testid}
+      aria-label={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled ?? false}
+      onClick={props.onClick}
+    >
+      <Glyph name={props.glyph} />
+    </button>
+  );
+}
+
 function seatName(timeline: Timeline | null, seat: number): string {
   return timeline?.seats[seat]?.name ?? `seat ${seat}`;
 }
@@ -156,28 +180,17 @@ export function ReplayPanel(props: {
   return (
     <section class="lf-replay" aria-label="Replay" data-testid="replay" tabIndex={0} onKeyDown={onKey}>
       <div class="lf-replay-bar" role="toolbar" aria-label="Replay controls">
-        <button type="button" class="lf-btn" data-testid="replay-round-back" aria-label="Back to the start of the round" disabled={s.index === 0} onClick={() => ask({ kind: "replay_round", direction: -1 })}>
-          <Glyph name="roundBack" />
-        </button>
-        <button type="button" class="lf-btn" data-testid="replay-back" aria-label="One decision back" disabled={s.index === 0} onClick={() => ask({ kind: "replay_step", delta: -1 })}>
-          <Glyph name="back" />
-        </button>
-        <button
-          type="button"
-          class="lf-btn"
-          data-testid="replay-play"
-          aria-label={s.playing ? "Pause" : "Play"}
-          aria-pressed={s.playing}
+        <Control testid="replay-round-back" label="Back to the start of the round" glyph="roundBack" disabled={s.index === 0} onClick={() => ask({ kind: "replay_round", direction: -1 })} />
+        <Control testid="replay-back" label="One decision back" glyph="back" disabled={s.index === 0} onClick={() => ask({ kind: "replay_step", delta: -1 })} />
+        <Control
+          testid="replay-play"
+          label={s.playing ? "Pause" : "Play"}
+          glyph={s.playing ? "pause" : "play"}
+          pressed={s.playing}
           onClick={() => ask(s.playing ? { kind: "replay_pause" } : { kind: "replay_play" })}
-        >
-          <Glyph name={s.playing ? "pause" : "play"} />
-        </button>
-        <button type="button" class="lf-btn" data-testid="replay-forward" aria-label="One decision forward" disabled={s.index >= s.length} onClick={() => ask({ kind: "replay_step", delta: 1 })}>
-          <Glyph name="forward" />
-        </button>
-        <button type="button" class="lf-btn" data-testid="replay-round-next" aria-label="Next round" disabled={next === null} onClick={() => ask({ kind: "replay_round", direction: 1 })}>
-          <Glyph name="roundNext" />
-        </button>
+        />
+        <Control testid="replay-forward" label="One decision forward" glyph="forward" disabled={s.index >= s.length} onClick={() => ask({ kind: "replay_step", delta: 1 })} />
+        <Control testid="replay-round-next" label="Next round" glyph="roundNext" disabled={next === null} onClick={() => ask({ kind: "replay_round", direction: 1 })} />
         <input
           type="range"
           class="lf-replay-slider"
