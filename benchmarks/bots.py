@@ -3,6 +3,7 @@
     python benchmarks/bots.py greedy  --games 400 --jobs 2         # target: greedy >= 90% vs random
     python benchmarks/bots.py ismcts  --games 100 --jobs 2 --time 0.5   # target: >= 65% vs greedy
     python benchmarks/bots.py speed                                 # ISMCTS iterations per second
+    python benchmarks/bots.py openspiel --games 10 --time 0.5       # ours vs OpenSpiel's ISMCTS
     python benchmarks/bots.py all
 
 Every match is 2 players with seats rotated (``langfinger_widget.arena``);
@@ -86,7 +87,8 @@ def speed(iterations: int, count: int, seed: int) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("section", choices=("greedy", "ismcts", "speed", "all"), nargs="?",
+    p.add_argument("section", choices=("greedy", "ismcts", "speed", "openspiel", "all"),
+                   nargs="?",
                    default="all")
     p.add_argument("--games", type=int, default=None, help="games (400 greedy, 100 ismcts)")
     p.add_argument("--jobs", type=int, default=2)
@@ -103,6 +105,11 @@ def main() -> None:
     if args.section in ("ismcts", "all"):
         print(f"== ISMCTS at {args.time} s a move vs greedy, 2 players (target: >= 65% wins)")
         match(f"ismcts:time={args.time},greedy", args.games or 100, args.jobs, args.seed)
+    if args.section == "openspiel":  # the openspiel extra; not in "all": minutes a game
+        print(f"== our ISMCTS vs OpenSpiel's ISMCTSBot (random rollouts), {args.time} s a move "
+              "each, 2 players")
+        match(f"ismcts:time={args.time},openspiel-ismcts:time={args.time}", args.games or 10,
+              args.jobs, args.seed)
 
 
 if __name__ == "__main__":

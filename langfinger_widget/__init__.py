@@ -10,7 +10,7 @@ from typing import Any
 
 from . import cards
 from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .errors import IllegalAction, InvalidState, LangfingerError, NotationError
+from .errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
 from .game import Game
 
 __version__ = "0.1.0"
@@ -25,6 +25,8 @@ __all__ = [
     "LangfingerError",
     "LangfingerWidget",
     "NotationError",
+    "RecordError",
+    "analyse",
     "bots",
     "cards",
     "puzzles",
@@ -38,7 +40,13 @@ def __getattr__(name: str) -> Any:
         from .widget import LangfingerWidget
 
         return LangfingerWidget
-    if name in ("bots", "puzzles", "notation", "builder", "solver"):
+    if name == "analyse":
+        from .analysis import analyse
+
+        return analyse
+    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform",
+            "envs", "records", "replay", "analysis")
+    if name in lazy:
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

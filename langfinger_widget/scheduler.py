@@ -22,10 +22,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-import sys
 import time
 from collections.abc import Callable, Generator
 from typing import Generic, Protocol, TypeVar
+
+from .platform import in_pyodide
 
 T = TypeVar("T")
 
@@ -65,7 +66,7 @@ def event_loop_scheduler() -> LoopScheduler | None:
         return LoopScheduler(asyncio.get_running_loop())
     except RuntimeError:
         pass
-    if sys.platform == "emscripten":  # Pyodide: its WebLoop is the current loop, always live
+    if in_pyodide():  # Pyodide: its WebLoop is the current loop, always live
         return LoopScheduler(asyncio.get_event_loop())
     return None
 
@@ -121,6 +122,16 @@ class ManualScheduler:
         self._now = max(self._now, until)
         return ran
 
+    def tick(self) -> int:
+        """One turn of the loop: run what is due now, not what those callbacks schedule."""
+        due = []
+        while self._queue and self._queue[0][0] <= self.now():
+            due.append(heapq.heappop(self._queue)[2])
+        for entry in due:
+            if not entry.cancelled:
+                entry.callback()
+        return sum(not e.cancelled for e in due)
+
     def run_all(self, limit: int = 100_000) -> int:
         """Run every callback, the ones they schedule too, ignoring delays (up to ``limit``)."""
         ran = 0
@@ -142,8 +153,13 @@ class Slices(Generic[T]):
     :meth:`finish` runs the rest at once (for scripts that wait).
     """
 
-    def __init__(self, scheduler: Scheduler, steps: Generator[None, None, T],
-                 on_done: Callable[[T], None], on_error: Callable[[Exception], None]) -> None:
+    def __init__(
+        self,
+        scheduler: Scheduler,
+        steps: Generator[None, None, T],
+        on_done: Callable[[T], None],
+        on_error: Callable[[Exception], None],
+    ) -> None:
         self._scheduler = scheduler
         self._steps = steps
         self._on_done = on_done
@@ -176,8 +192,10 @@ class Slices(Generic[T]):
         if not self.active:
             return
         try:
-            while deadline is None or time.perf_counter() < deadline:
+            while True:  # at least one piece a slice, so that every slice makes progress
                 next(self._steps)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
         except StopIteration as stop:
             self.active = False
             self._on_done(stop.value)
@@ -193,4 +211,3 @@ def at_once(steps: Generator[None, None, T]) -> T:
             next(steps)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
-

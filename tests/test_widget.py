@@ -474,3 +474,120 @@ def test_open_info_variant_shows_tools_taken_from_the_city() -> None:
     assert sum(w.view["players"][0]["known"].values()) >= 1
     assert set(w.view["players"][0]["known"]) <= set(taken)
     assert w.view["players"][0]["hand"] is None  # R11.2: the rest of the hand stays hidden
+
+
+# --- hardening (issue 12) ----------------------------------------------------------------------
+
+
+def _page_writes(w: LangfingerWidget, state: dict[str, Any]) -> None:
+    update = {"method": "update", "state": state, "buffer_paths": []}
+    w._handle_msg({"content": {"data": update}, "buffers": []})
+
+
+@pytest.mark.parametrize("pace", [float("nan"), float("inf"), -0.5, 11, "fast", None, [1]])
+def test_a_bad_pace_from_the_page_is_answered_once_and_changes_nothing(pace: Any) -> None:
+    w, _ = make(seat=0)
+    resent: list[Any] = []
+    w.send_state = lambda key=None: resent.append(key)
+    _page_writes(w, {"pace": pace})
+    assert w.pace == 0.6 and w.table.pace == 0.6
+    assert w.error.startswith("pace must be") and resent.count(["pace"]) == 1
+
+
+@pytest.mark.parametrize("pace", [float("nan"), float("inf"), -1.0, 10.5])
+def test_a_bad_pace_from_python_raises_a_clear_error(pace: float) -> None:
+    w, _ = make(seat=0)
+    with pytest.raises(ValueError, match="pace must be between 0 and 10"):
+        w.pace = pace
+    assert w.pace == 0.6 and w.table.pace == 0.6
+
+
+def test_a_page_write_to_a_name_that_is_no_trait_is_refused_without_raising() -> None:
+    w, _ = make(seat=0)
+    sent_states: list[Any] = []
+    original = w.send_state
+    w.send_state = lambda key=None: (sent_states.append(key), original(key))  # type: ignore[func-returns-value]
+    _page_writes(w, {"_game": 1, "comm": None})
+    assert "may not change _game, comm" in w.error and not any(sent_states)  # no synced trait
+
+
+def test_a_comm_message_with_an_unknown_method_reaches_the_ipywidgets_logger() -> None:
+    # The `events` trait used to be `log`, which hid ipywidgets' logger: this raised
+    # AttributeError: 'list' object has no attribute 'error'.
+    w, _ = make(seat=0)
+    w._handle_msg({"content": {"data": {"method": "no-such-method"}}, "buffers": []})
+    assert hasattr(w.log, "error") and isinstance(w.events, list)
+
+
+def test_why_replies_are_strict_json_even_for_a_nan_in_the_request() -> None:
+    w, spy = make(seat=0)
+    for action in ({"type": "place", "place": float("nan")},
+                   {"type": "steal", "slot": float("inf"), "pay": [], "scoundrel": False}):
+        reply = w.handle_message({"kind": "why", "action": action})
+        json.dumps(reply, allow_nan=False)
+        assert reply["reason"]
+    json.dumps(spy.sent, allow_nan=False)
+
+
+def test_an_act_quoting_an_older_version_of_the_same_move_number_is_stale() -> None:
+    w, _ = make(seat=None, bots={})
+    w.play(PLACE_MUSEUM)
+    old_version = w.version
+    w.undo()
+    w.play({"type": "place", "place": "city"})
+    assert w.move_number == 1 and w.version != old_version
+    before = snapshot(w)
+    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "ruin"},
+                              "move": 1, "version": old_version})
+    assert reply["ok"] is False and reply["error"].startswith("stale")
+    assert snapshot(w) == before
+
+
+def test_the_board_greys_out_undo_with_the_ruling_after_a_ruin_draw() -> None:
+    w, _ = make(players=2, seed=5, seat=0, bots={1: "easy"})
+    while w.game.to_move is not None:
+        legal = w.game.legal_actions()
+        exchange = [a for a in legal if a["type"] == "exchange"]
+        if w.game.to_move == 0:
+            if exchange:
+                assert w.undo_status["allowed"] is True
+                w.play(exchange[0])
+                w.step_bots()
+                assert w.undo_status["allowed"] is False
+                assert w.undo_status["reason"].startswith("R12.1")
+                reply = w.handle_message({"kind": "undo"})
+                assert reply["ok"] is False and reply["error"].startswith("R12.1")
+                return
+            ruin = {"type": "place", "place": "ruin"}
+            w.play(ruin if ruin in legal else legal[0])
+        w.step_bots()
+    pytest.fail("seat 0 never exchanged at the Ruin")
+
+
+def test_new_game_intent_changes_the_table_as_the_panel_asks() -> None:
+    w, _ = make(seat=0)
+    reply = w.handle_message({"kind": "new_game", "players": 4, "seat": 1,
+                              "bots": {"0": "easy", "2": "hard", "3": "expert"},
+                              "variant": "open_info", "seed": 12})
+    assert reply["ok"] is True
+    assert w.game.num_players == 4 and w.seat == 1 and w.game.state.variant == "open_info"
+    assert w.bots == {"0": "easy", "2": "hard", "3": "expert"} and w.human_seats == [1]
+    assert w.setup["players"] == 4 and w.setup["levels"] == ["easy", "medium", "hard", "expert"]
+    assert w.view == w.game.view(1)
+    bad = w.handle_message({"kind": "new_game", "players": 9})
+    assert bad["ok"] is False and bad["error"].startswith("R1.1") and w.game.num_players == 4
+
+
+def test_python_sets_seat_bots_and_pace_and_the_table_follows() -> None:
+    w, _ = make(seat=0, bots={2: "easy"})
+    w.seat = 1
+    assert w.table.seat == 1 and w.view == w.game.view(1)
+    w.seat = None  # None skips traitlets' validators: the observer must still hand it on
+    assert w.table.seat is None and w.view == w.game.view(None)
+    w.bots = {1: "hard"}
+    assert w.table.bot_names == {1: "hard"} and w.human_seats == [0, 2]
+    w.pace = 0
+    assert w.table.pace == 0.0
+    with pytest.raises(ValueError, match=r"seat must be None or 0\.\.2"):
+        w.seat = 5
+    assert w.seat is None and w.table.seat is None
