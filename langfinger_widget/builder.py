@@ -11,12 +11,13 @@
 >>> g.to_move, g.money, g.state.squares["villa"]
 (0, [0, 12], [0, 1, None, None, None])
 
-Every call returns the builder, so calls chain. Nothing is checked while
-building: :meth:`Position.to_dict` writes the position data (the
-``to_dict`` form) and :meth:`Position.build` loads it with
-``state.from_dict``, which refuses a position that cannot exist with
-:class:`InvalidState` (a card in two places, four tokens, an overfull
-display). Tokens a player has not put on a square stay in front of them.
+Every call returns the builder, so calls chain. While building only the
+arguments are checked (a seat, a place, a square): :meth:`Position.to_dict`
+writes the position data (the ``to_dict`` form) and :meth:`Position.build`
+loads it with ``state.from_dict``, which refuses a position that play cannot
+reach with :class:`InvalidState` naming the ruling (a card in two places,
+four tokens, an overfull display, squares no order of turns gives, money
+that fell). Tokens a player has not put on a square stay in front of them.
 
 Seats are 0-based, squares too (``square=0`` is the first square to act,
 R3.1). Cards not placed anywhere go to their draw piles, shuffled by the
