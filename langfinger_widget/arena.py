@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 from . import bots as bots_mod
@@ -111,8 +112,13 @@ def game_seed(master: int, index: int) -> int:
     return random.Random(f"arena:{master}:{index}").getrandbits(31)
 
 
-def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameResult:
-    """Play game ``index`` of a match: seats rotated by ``index``, all seeds from the master."""
+def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
+              records: str | None = None) -> GameResult:
+    """Play game ``index`` of a match: seats rotated by ``index``, all seeds from the master.
+
+    With ``records`` (a directory), the game's full record is written there as
+    ``game-<index>.lfr`` (docs/records.md), each seat's bot named in its header.
+    """
     n = len(specs)
     seed = game_seed(master_seed, index)
     rng = random.Random(seed)
@@ -131,23 +137,37 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameRes
         think[seat] += time.perf_counter() - began
         game.play(action)
         decisions += 1
+    if records is not None:
+        write_record(game, [s.label for s in seated], records, index)
     return GameResult(index, seed, [s.label for s in seated], scoundrels, game.money,
                       game.winners, game.round, decisions, time.perf_counter() - start, think,
                       [getattr(b, "searches", 0) for b in players],
                       [getattr(b, "total_iterations", 0) for b in players])
 
 
+def write_record(game: Game, labels: Sequence[str], directory: str, index: int) -> Path:
+    """The game's full record in ``directory`` (made if missing), its bots in the header."""
+    from .records import SUFFIX
+
+    target = Path(directory) / f"game-{index:04d}{SUFFIX}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = game.record(None, bots=dict(enumerate(labels)))
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
 # --- running many games ----------------------------------------------------------------------
 
 
-def _play_packed(args: tuple[list[BotSpec], int, int]) -> GameResult:
+def _play_packed(args: tuple[list[BotSpec], int, int, str | None]) -> GameResult:
     return play_game(*args)
 
 
 def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
-              progress: bool = True) -> list[GameResult]:
-    """Play ``games`` games in ``jobs`` worker processes (1: in this process)."""
-    tasks = [(list(specs), seed, i) for i in range(games)]
+              progress: bool = True, records: str | None = None) -> list[GameResult]:
+    """Play ``games`` games in ``jobs`` worker processes (1: in this process); ``records``:
+    a directory to write each game's record to."""
+    tasks = [(list(specs), seed, i, records) for i in range(games)]
     results: Iterator[GameResult]
     if jobs <= 1:
         results = map(_play_packed, tasks)
@@ -158,7 +178,8 @@ def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
 
 
 def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None = None,
-            progress: bool = True, num_cpus: int | None = None) -> list[GameResult]:
+            progress: bool = True, num_cpus: int | None = None,
+            records: str | None = None) -> list[GameResult]:
     """The same games as :func:`run_local`, as Ray tasks (``address``: an existing cluster)."""
     say = _say if progress else _quiet
     began = time.perf_counter()
@@ -171,8 +192,8 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
         ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
                  ignore_reinit_error=True, log_to_driver=False)
     say(f"arena: Ray ready after {time.perf_counter() - began:.1f} s")
-    remote = ray.remote(play_game)
-    pending = [remote.remote(list(specs), seed, i) for i in range(games)]
+    remote = ray.remote(_play_packed)
+    pending = [remote.remote((list(specs), seed, i, records)) for i in range(games)]
 
     def finished() -> Iterator[GameResult]:
         nonlocal pending
@@ -334,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (ray backend)")
     p.add_argument("--csv", default=None, help="write one row per game and seat here")
     p.add_argument("--json", default=None, help="write the summary and every game here")
+    p.add_argument("--records", default=None, metavar="DIR",
+                   help="write every game's record (docs/records.md) into DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -355,9 +378,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     show = not args.no_progress
     if args.backend == "ray":
-        results = run_ray(specs, args.games, args.seed, args.ray_address, show)
+        results = run_ray(specs, args.games, args.seed, args.ray_address, show,
+                          records=args.records)
     else:
-        results = run_local(specs, args.games, args.seed, args.jobs, show)
+        results = run_local(specs, args.games, args.seed, args.jobs, show, records=args.records)
     summary = summarize(results)
     report(summary)
     if args.csv:

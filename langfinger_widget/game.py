@@ -84,6 +84,33 @@ class Game:
 
         return cls(notation.decode(s))
 
+    def origin(self) -> Game:
+        """A new game at the position this one's :attr:`history` starts from (as dealt or
+        loaded), with the events of that start (the deal, for a new game): records replay
+        the history from here (docs/records.md)."""
+        return Game(self._base.copy(), self._base_events)
+
+    def record(self, seat: int | str | None = "auto", **options: Any) -> str:
+        """The game as a record: a header, then one decision a line (docs/records.md).
+
+        ``seat=k`` holds only what seat ``k`` saw; ``seat=None`` holds everything
+        (the seed, every hand). Left out, the full record is written for a finished
+        game, and an unfinished one is refused: its full record would show hidden
+        cards. ``options``: ``bots`` ({seat: level}), ``date``, ``checkpoints``.
+        """
+        from . import records  # imported on first use: the kernel stays quick to import
+
+        return records.write(self, seat, **options)
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a record, checking every decision (``lf.RecordError`` names the line and
+        the ruling). A seat's record gives its last position with what that seat could
+        not see dealt at random, consistently with everything it saw."""
+        from . import records
+
+        return records.read(text).game()
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         twin = Game(self._base.copy(), self._base_events)

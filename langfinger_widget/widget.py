@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from . import platform
 from .game import Game
 from .scheduler import Scheduler
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
@@ -215,6 +216,48 @@ class LangfingerWidget(anywidget.AnyWidget):
         """A widget continuing a saved position (``lf.InvalidState`` if it cannot exist)."""
         return cls(game=Game.from_dict(dict(position)), **kwargs)
 
+    # --- records (docs/records.md) -------------------------------------------------------------
+    def record_text(self, seat: int | str | None = "board") -> str:
+        """This game as a record, its seats' bots named in the header.
+
+        ``seat="board"`` writes what this board may show: everything on the open
+        board or once the game is over, else only what the shown seat saw.
+        """
+        if seat == "board":
+            seat = None if self.table.seat is None or self.game.is_over else self.table.seat
+        return self.game.record(seat, bots=self.table.bot_names)
+
+    def save_record(self, path: str | Path, seat: int | str | None = "board") -> Path:
+        """Write :meth:`record_text` to ``path`` (UTF-8 text; ``.lfr`` by convention)."""
+        target = Path(path)
+        target.write_text(self.record_text(seat), encoding="utf-8")
+        return target
+
+    @classmethod
+    def load_record(cls, source: str | Path, **kwargs: Any) -> LangfingerWidget:
+        """A live board playing on from the end of a record (a file path or the record's
+        text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
+        without ``bots`` the record's bot seats are bots again."""
+        from . import records
+        from .bots import names
+
+        rec = records.load(source)
+        kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
+        if "bots" not in kwargs:  # a bot the table cannot seat (an arena label) plays as medium
+            kwargs["bots"] = {i: s.bot if s.bot in names() else "medium"
+                              for i, s in enumerate(rec.header.seats)
+                              if s.bot is not None and i != kwargs["seat"]}
+        return cls(game=rec.game(), **kwargs)
+
+    @classmethod
+    def replay(cls, record: Any, seat: int | str | None = "record", **kwargs: Any) -> Any:
+        """The board, read-only, replaying ``record`` (text, path or ``lf.records.Record``)
+        with a scrubber, seen from ``seat`` or from above (``None``, full records only).
+        See :class:`~langfinger_widget.replay_widget.ReplayWidget`."""
+        from .replay_widget import ReplayWidget
+
+        return ReplayWidget(record, seat, **kwargs)
+
     def step_bots(self, limit: int | None = None) -> int:
         """Play pending bot moves now, in this call (no pace); return how many were played.
 
@@ -244,7 +287,7 @@ class LangfingerWidget(anywidget.AnyWidget):
 
     # --- messages from the front end ------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_message(content)
+        self.handle_message(platform.from_page(content))  # Pyodide: JS null arrives as jsnull
 
     def _send_later(self, reply: Reply) -> None:
         if not self.table.closed:

@@ -22,6 +22,7 @@ import { Log } from "./log";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
 import { NewGamePanel } from "./newgame";
+import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
 import { EMPTY_SELECTION, UiContext } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
@@ -251,7 +252,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       <div class="lf-top">
         <h2 class="lf-title">Langfinger</h2>
         <Status ui={ui} privacy={privacy} />
-        <div class="lf-toolbar">
+        {/* A replay is read-only: its own panel below the board moves it. */}
+        <div class="lf-toolbar" hidden={!!state.scrubber}>
           {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
           {state.puzzle ? null : (
             <button
@@ -339,6 +341,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           <Piles />
         </aside>
       </div>
+      {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
     </UiContext.Provider>
   );
 }
