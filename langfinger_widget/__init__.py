@@ -10,7 +10,7 @@ from typing import Any
 
 from . import cards
 from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .errors import IllegalAction, InvalidState, LangfingerError, RecordError
+from .errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
 from .game import Game
 
 __version__ = "0.1.0"
@@ -24,6 +24,7 @@ __all__ = [
     "InvalidState",
     "LangfingerError",
     "LangfingerWidget",
+    "NotationError",
     "RecordError",
     "analyse",
     "bots",

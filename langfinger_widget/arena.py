@@ -124,7 +124,8 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
     rng = random.Random(seed)
     seated = [specs[(seat - index) % n] for seat in range(n)]  # bot j sits at (j + index) % n
     scoundrels = rng.sample(sorted(SCOUNDRELS), n)
-    game = Game.new(players=n, seed=seed, scoundrels=scoundrels)
+    # Seat 0 starts (not drawn, R1.0): the rotation then gives every bot the start equally often.
+    game = Game.new(players=n, seed=seed, scoundrels=scoundrels, start_player=0)
     players = [spec.make(seed=rng.getrandbits(31)) for spec in seated]
     think = [0.0] * n
     start = time.perf_counter()

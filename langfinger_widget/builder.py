@@ -113,8 +113,9 @@ class Position:
         are empty, R3.1).
         """
         row = self._squares(place)
-        if first + len(seats) > SQUARES_PER_PLACE:
-            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares")
+        if not 0 <= first <= first + len(seats) <= SQUARES_PER_PLACE:
+            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares (0 to "
+                             f"{SQUARES_PER_PLACE - 1}), not {first} to {first + len(seats) - 1}")
         row[first:first + len(seats)] = list(seats)
         return self
 
@@ -125,6 +126,9 @@ class Position:
             if None not in row:
                 raise ValueError(f"R2.2: the {place} is full")
             square = row.index(None)
+        if not 0 <= square < SQUARES_PER_PLACE:
+            raise ValueError(f"R2.2: a place has squares 0 to {SQUARES_PER_PLACE - 1}, "
+                             f"not {square}")
         row[square] = seat
         return self
 
