@@ -15,6 +15,10 @@ Measured on the 2-core development machine (seed 1, --jobs 2):
   greedy vs random, 400 games: greedy 100.0% [99.0, 100.0]
   ISMCTS 0.5 s/move vs greedy, 100 games: 87.5% [79.6, 92.6], 2097 iterations a search
   speed: 3687 ISMCTS iterations/s, 28635 determinizations/s, 149511 kernel moves/s
+  openspiel, 0.5 s a move each, 10 games (openspiel extra; a loaded machine, load ~10):
+    our ISMCTS 100.0% [72.2, 100.0], avg money 20.7, 180 iterations a search;
+    OpenSpiel's ISMCTSBot 0.0%, avg money 3.5, 6 simulations a search (each one a
+    random rollout to the end of the game through the python_langfinger state)
 """
 
 from __future__ import annotations
