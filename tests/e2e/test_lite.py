@@ -97,7 +97,7 @@ def quickstart(site_page: tuple[Page, OfflineGuard], site_url: str) -> LabNotebo
     return nb
 
 
-def test_the_site_serves_every_wheel_it_preloads() -> None:
+def test_the_site_serves_every_wheel_it_preloads(site_url: str) -> None:  # built first
     lock: dict[str, Any] = site_lock()
     packages = lock["packages"]
     config = json.loads((REPO / "_site" / "jupyter-lite.json").read_text())["jupyter-config-data"]
