@@ -537,6 +537,7 @@ def test_mutations_reach_both_outcomes_of_every_loader() -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=400))
 def test_mutated_positions_long(players: int, seed: int, variant: str, stop: int) -> None:
-    """18,000 mutated positions (about 3 minutes; measured: of 9,000, 2,048 loaded)."""
+    """18,000 mutated inputs (about 90 s; in a measured run of 15,000 across the five loaders,
+    3,407 loaded and played on intact, the rest were refused)."""
     _, d = base_position(players, seed, variant, stop)
     feed(d, random.Random(seed), 60, {})
