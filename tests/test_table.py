@@ -353,7 +353,20 @@ def _play_with_loop(players: int, hint: bool = False) -> tuple[Table, list[dict[
                 await asyncio.sleep(0.01)
         return t
 
-    return asyncio.run(main()), sent
+    return _run_alone(main()), sent
+
+
+def _run_alone(coro: Any) -> Any:
+    """Run ``coro`` on a loop of its own, even when the suite left another loop marked running
+    in this thread (Playwright's sync API does): a kernel's loop is the only one it runs on."""
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        loop.close()
+        asyncio.events._set_running_loop(running)
 
 
 def test_on_a_running_event_loop_the_bots_answer_by_themselves() -> None:
