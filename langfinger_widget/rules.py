@@ -30,6 +30,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import cards
+from .actions import Action
 from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
 from .state import Player, State
@@ -187,6 +188,7 @@ def _spend_tools(state: State, player: Player, tools: Sequence[str]) -> None:
 # --- whose decision -------------------------------------------------------------------------
 
 _EMPTY_ROW = [None] * SQUARES_PER_PLACE
+_FROM_PLACE = {place: PLACES[i:] for i, place in enumerate(PLACES)}
 
 
 def acting_square(state: State) -> tuple[str, int, int] | None:
@@ -203,16 +205,11 @@ def acting_square(state: State) -> tuple[str, int, int] | None:
 
 def placing_seat(state: State) -> int:
     """R2.1: clockwise from the start player, one token a turn, until all are placed."""
-    players = state.players
-    n = len(players)
-    tokens = [p.tokens for p in players]
+    tokens = [p.tokens for p in state.players]
     most = max(tokens)
-    seat = state.start_player
-    for _ in range(n):
-        if tokens[seat] == most:
-            return seat
-        seat = seat + 1 if seat + 1 < n else 0
-    raise AssertionError("unreachable: some seat holds the most tokens")
+    if most in tokens[state.start_player:]:  # the first such seat from the start player on
+        return tokens.index(most, state.start_player)
+    return tokens.index(most)  # ... or, clockwise past the last seat, from seat 0
 
 
 def to_move(state: State) -> int | None:
@@ -223,6 +220,22 @@ def to_move(state: State) -> int | None:
         acting = acting_square(state)
         return None if acting is None else acting[2]
     return None
+
+
+def key_action(key: Key) -> dict[str, Any]:
+    """The action dict (JSON-ready) for a key; a new dict each time (the caller may change it)."""
+    kind = key[0]
+    if kind == "place":
+        return {"type": "place", "place": key[1]}
+    if kind == "take_tools":
+        return {"type": "take_tools", "tools": list(key[1])}
+    if kind == "steal":
+        return {"type": "steal", "slot": key[1], "pay": list(key[2]), "scoundrel": key[3]}
+    if kind == "exchange":
+        return {"type": "exchange", "rate": key[1], "give": list(key[2])}
+    if kind == "sell":
+        return {"type": "sell", "fence": key[1], "loot": list(key[2])}
+    return {"type": "pass"}
 
 
 # --- action ids: the fast path for search ---------------------------------------------------
@@ -238,13 +251,28 @@ ACTIONS: list[Key] = []
 _IDS: dict[Key, int] = {}
 
 
+def id_of(key: Key) -> int | None:
+    """The id of ``key`` if it has one (every key ever listed legal has), else None."""
+    return _IDS.get(key)
+
+
 def action_id(key: Key) -> int:
     """The id of ``key`` (any well-formed key, legal or not)."""
     found = _IDS.get(key)
     if found is None:
         found = _IDS[key] = len(ACTIONS)
         ACTIONS.append(key)
+        _SHARED.append(Action(key_action(key), found))
     return found
+
+
+_SHARED: list[Action] = []  # by id: the one read-only dict of each action (actions.py)
+
+
+def shared_actions(ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The read-only action dicts of ``ids``, in order (a new list of shared dicts)."""
+    shared = _SHARED
+    return [shared[i] for i in ids]
 
 
 PASS_ID = action_id(PASS)
@@ -259,12 +287,14 @@ _CITY: dict[tuple[str, ...], list[int]] = {}
 _STEAL: dict[tuple[int, str, str | None], tuple[Any, ...]] = {}
 _EXCHANGE: dict[tuple[Any, ...], list[int]] = {}
 _SELL: dict[tuple[Any, ...], list[int]] = {}
+_RATE: dict[tuple[Any, ...], list[int]] = {}
+_FENCE: dict[tuple[Any, ...], list[int]] = {}
 _SALE_GAIN: dict[int, int] = {}
 _TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
 
 
 def _forget() -> None:
-    for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _SALE_GAIN):
+    for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAIN):
         table.clear()
 
 
@@ -376,12 +406,20 @@ def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
         capped = tuple(min(n, 3) for n in counts)
         ids = []
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
-            if taken is not None:
-                continue  # R6.2: closed until the Ruin's actions are done
-            ids.extend(action_id(("exchange", rate, combo))
-                       for combo in _givable(capped, RATE_COUNTS[rate][0]))
+            if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
+                ids.extend(_rate_ids(rate, capped))
         _remember(_EXCHANGE, (counts, rates), ids)
     return list(ids)
+
+
+def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
+    """The exchanges on one square that a hand (counts capped at 3) can pay for (R6.1)."""
+    ids = _RATE.get((rate, capped))
+    if ids is None:
+        ids = [action_id(("exchange", rate, combo))
+               for combo in _givable(capped, RATE_COUNTS[rate][0])]
+        _remember(_RATE, (rate, capped), ids)
+    return ids
 
 
 def _sell_ids(state: State, seat: int, place: str) -> list[int]:
@@ -390,17 +428,27 @@ def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     harbor = tuple(state.harbor)
     ids = _SELL.get((held_loot, harbor))
     if ids is None:
+        ids = []
+        for fence_id in harbor:
+            ids.extend(_fence_ids(fence_id, held_loot))
+        _remember(_SELL, (held_loot, harbor), ids)
+    return list(ids)
+
+
+def _fence_ids(fence_id: str, held_loot: tuple[str, ...]) -> list[int]:
+    """The sales of ``held_loot`` (sorted ids) that one fence takes (R8.1/R8.2)."""
+    ids = _FENCE.get((fence_id, held_loot))
+    if ids is None:
         by_kind: dict[str, list[str]] = {}
         for loot_id in held_loot:
             by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
         ids = []
-        for fence_id in harbor:
-            for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
-                held = by_kind.get(kind, [])
-                for size in range(1, min(count, len(held)) + 1):
-                    ids.extend(action_id(("sell", fence_id, c)) for c in combinations(held, size))
-        _remember(_SELL, (held_loot, harbor), ids)
-    return list(ids)
+        for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
+            held = by_kind.get(kind, [])
+            for size in range(1, min(count, len(held)) + 1):
+                ids.extend(action_id(("sell", fence_id, c)) for c in combinations(held, size))
+        _remember(_FENCE, (fence_id, held_loot), ids)
+    return ids
 
 
 _GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
@@ -450,23 +498,81 @@ def _str_list(action: dict[str, Any], field: str) -> list[str]:
 
 
 def _tools_field(action: dict[str, Any], field: str) -> tuple[str, ...]:
-    given = action[field]
-    if type(given) is list:  # a list seen before: one lookup (exact str items only)
-        found = _TOOL_LISTS.get(tuple(given))
-        if found is not None and all(type(t) is str for t in given):
-            return found
     tools = _str_list(action, field)
     unknown = [t for t in tools if t not in TOOL_ORDER]
     if unknown:
         raise _malformed(f"unknown tool(s) {unknown} in {field!r}; tools are {list(TOOLS)}")
     ordered = tool_sort(tools)
-    if all(type(t) is str for t in tools):
+    if all(type(t) is str for t in tools):  # what _quick_tools may look up next time
         _remember(_TOOL_LISTS, tuple(tools), ordered)
     return ordered
 
 
 def action_key(action: Any) -> Key:
     """Check an action's shape and turn it into its key; raise IllegalAction if malformed."""
+    if type(action) is Action:  # listed by us and unchangeable: its id says it all
+        return ACTIONS[action.id]
+    if type(action) is dict:  # well-typed actions take a shortcut
+        kind = action.get("type")
+        quick = _QUICK.get(kind) if type(kind) is str else None
+        key = quick(action) if quick is not None else None
+        if key is not None:
+            return key
+    return _checked_key(action)
+
+
+def _quick_place(a: dict[str, Any]) -> Key | None:
+    place = a.get("place")
+    return _PLACE_KEYS.get(place) if len(a) == 2 and type(place) is str else None
+
+
+def _quick_tools(a: dict[str, Any], field: str) -> tuple[str, ...] | None:
+    """A list of exactly-str tool names seen before, sorted; None for anything else."""
+    given = a.get(field)
+    if type(given) is not list or not all(type(t) is str for t in given):
+        return None
+    return _TOOL_LISTS.get(tuple(given))
+
+
+def _quick_steal(a: dict[str, Any]) -> Key | None:
+    slot, scoundrel = a.get("slot"), a.get("scoundrel", False)
+    pay = _quick_tools(a, "pay")
+    if type(slot) is not int or type(scoundrel) is not bool or pay is None or \
+            len(a) != (4 if "scoundrel" in a else 3):
+        return None
+    return ("steal", slot, pay, scoundrel)
+
+
+def _quick_exchange(a: dict[str, Any]) -> Key | None:
+    rate, give = a.get("rate"), _quick_tools(a, "give")
+    if type(rate) is not str or give is None or len(a) != 3:
+        return None
+    return ("exchange", rate, give)
+
+
+def _quick_sell(a: dict[str, Any]) -> Key | None:
+    fence, loot = a.get("fence"), a.get("loot")
+    if type(fence) is not str or type(loot) is not list or len(a) != 3 or \
+            not all(type(i) is str for i in loot):
+        return None
+    return ("sell", fence, tuple(sorted(loot)))
+
+
+def _quick_take(a: dict[str, Any]) -> Key | None:
+    tools = _quick_tools(a, "tools")
+    return None if tools is None or len(a) != 2 else ("take_tools", tools)
+
+
+_PLACE_KEYS: dict[str, Key] = {p: ACTIONS[i] for p, i in _PLACE_IDS}
+_QUICK: dict[str, Callable[[dict[str, Any]], Key | None]] = {
+    "place": _quick_place, "take_tools": _quick_take, "steal": _quick_steal,
+    "exchange": _quick_exchange, "sell": _quick_sell,
+    "pass": lambda a: PASS if len(a) == 1 else None,
+}
+
+
+def _checked_key(action: Any) -> Key:
+    """:func:`action_key` for any input: every check, each with its own message."""
     if not isinstance(action, dict):
         raise _malformed(f"expected a dict with a 'type', got {type(action).__name__}")
     kind = action.get("type")
@@ -517,22 +623,6 @@ _KEY_MAKERS: dict[str, Callable[[dict[str, Any]], Key]] = {
 }
 
 
-def key_action(key: Key) -> dict[str, Any]:
-    """The action dict (JSON-ready) for a key; a new dict each time (the caller may change it)."""
-    kind = key[0]
-    if kind == "place":
-        return {"type": "place", "place": key[1]}
-    if kind == "take_tools":
-        return {"type": "take_tools", "tools": list(key[1])}
-    if kind == "steal":
-        return {"type": "steal", "slot": key[1], "pay": list(key[2]), "scoundrel": key[3]}
-    if kind == "exchange":
-        return {"type": "exchange", "rate": key[1], "give": list(key[2])}
-    if kind == "sell":
-        return {"type": "sell", "fence": key[1], "loot": list(key[2])}
-    return {"type": "pass"}
-
-
 # --- applying an action ---------------------------------------------------------------------
 
 
@@ -551,11 +641,13 @@ def apply_id(state: State, aid: int) -> None:
     resolve(state, ACTIONS[aid], None)
 
 
-def resolve(state: State, key: Key, events: Sink) -> None:
-    """Play a legal key; its events go to ``events`` (None: not built at all)."""
+def resolve(state: State, key: Key, events: Sink) -> int:
+    """Play a legal key and return the seat that decided it.
+
+    Its events go to ``events`` (None: they are not built at all).
+    """
     if state.phase == "place":
-        _place(state, key[1], events)
-        return
+        return _place(state, key[1], events)
     acting = acting_square(state)
     assert acting is not None, "resolve() is only called with a legal key"
     place, square, seat = acting
@@ -564,23 +656,18 @@ def resolve(state: State, key: Key, events: Sink) -> None:
         if events is not None:
             events.append({"type": "pass", "seat": seat, "place": place, "square": square})
     elif kind == "take_tools":
-        _take_tools(state, seat, key[1], acting, events)
+        _take_tools(state, acting, key[1], events)
     elif kind == "steal":
-        _steal(state, seat, place, key, acting, events)
+        _steal(state, acting, key, events)
     elif kind == "exchange":
-        _exchange(state, seat, key, acting, events)
+        _exchange(state, acting, key, events)
     else:
-        _sell(state, seat, key, acting, events)
+        _sell(state, acting, key, events)
     _token_done(state, place, square, seat, kind == "exchange", events)
+    return seat
 
 
-def _info(kind: str, acting: tuple[str, int, int]) -> Event:
-    """The start of an action's event: who acted from which square."""
-    place, square, seat = acting
-    return {"type": kind, "seat": seat, "place": place, "square": square}
-
-
-def _place(state: State, place: str, events: Sink) -> None:
+def _place(state: State, place: str, events: Sink) -> int:
     """R2.1/R2.2: one token on the lowest free square of the chosen place."""
     seat = placing_seat(state)
     row = state.squares[place]
@@ -592,23 +679,28 @@ def _place(state: State, place: str, events: Sink) -> None:
         events.append({"type": "place", "seat": seat, "place": place, "square": square})
     for p in players:
         if p.tokens:
-            return
+            return seat
     state.phase = "act"
     if events is not None:
         events.append({"type": "actions_begin", "round": state.round})
+    return seat
 
 
-def _take_tools(state: State, seat: int, tools: tuple[str, ...], acting: tuple[str, int, int],
-                events: Sink) -> None:
+Acting = tuple[str, int, int]  # (place, square, seat) of the token acting now
+
+
+def _take_tools(state: State, acting: Acting, tools: tuple[str, ...], events: Sink) -> None:
+    place, square, seat = acting
     for t in tools:  # R4
         state.city.remove(t)
     _gain_tools(state.players[seat], tools, seen=True)  # R11.2: taken face up
     if events is not None:
-        events.append({**_info("take_tools", acting), "tools": list(tools)})
+        events.append({"type": "take_tools", "seat": seat, "place": place, "square": square,
+                       "tools": list(tools)})
 
 
-def _steal(state: State, seat: int, place: str, key: Key, acting: tuple[str, int, int],
-           events: Sink) -> None:
+def _steal(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, slot, pay, scoundrel = key
     player = state.players[seat]
     loot_id = state.display(place).pop(slot)
@@ -617,8 +709,9 @@ def _steal(state: State, seat: int, place: str, key: Key, acting: tuple[str, int
         state.scoundrel_used[place].append(seat)  # R5.2: once per place per round
     card = cards.LOOT_CARDS[loot_id]
     if events is not None:
-        events.append({**_info("steal", acting), "slot": slot, "loot": card.face(),
-                       "paid": list(pay), "scoundrel": scoundrel})
+        events.append({"type": "steal", "seat": seat, "place": place, "square": square,
+                       "slot": slot, "loot": card.face(), "paid": list(pay),
+                       "scoundrel": scoundrel})
     if card.protection == "chest":  # R5.3: cashed at once, face up
         player.money += card.value
         state.piles["loot"].discard.append(loot_id)
@@ -629,8 +722,8 @@ def _steal(state: State, seat: int, place: str, key: Key, acting: tuple[str, int
         player.loot.append(loot_id)
 
 
-def _exchange(state: State, seat: int, key: Key, acting: tuple[str, int, int],
-              events: Sink) -> None:
+def _exchange(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, rate, give = key
     player = state.players[seat]
     _spend_tools(state, player, give)  # R6.1: discard first, then draw
@@ -638,12 +731,12 @@ def _exchange(state: State, seat: int, key: Key, acting: tuple[str, int, int],
     _gain_tools(player, drawn, seen=False)  # R11.2: drawn blind
     state.ruin_rates[rate] = seat
     if events is not None:
-        events.append({**_info("exchange", acting), "rate": rate, "gave": list(give),
-                       "drew": drawn, "count": len(drawn)})
+        events.append({"type": "exchange", "seat": seat, "place": place, "square": square,
+                       "rate": rate, "gave": list(give), "drew": drawn, "count": len(drawn)})
 
 
-def _sell(state: State, seat: int, key: Key, acting: tuple[str, int, int],
-          events: Sink) -> None:
+def _sell(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, fence_id, loot_ids = key
     player = state.players[seat]
     gained = _sale_value(fence_id, loot_ids)  # R8.1/R8.2: value plus bonus, each card
@@ -654,7 +747,8 @@ def _sell(state: State, seat: int, key: Key, acting: tuple[str, int, int],
     state.harbor.remove(fence_id)
     state.piles["fences"].discard.append(fence_id)  # R8.3: even if half of it went unused
     if events is not None:
-        events.append({**_info("sell", acting), "fence": fence_id,
+        events.append({"type": "sell", "seat": seat, "place": place, "square": square,
+                       "fence": fence_id,
                        "loot": [cards.LOOT_CARDS[i].face() for i in loot_ids],
                        "gained": gained, "money": player.money})
 
@@ -668,8 +762,11 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
         state.players[seat].tokens += 1
     if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
-    if acting_square(state) is None:
-        _end_round(state, events)
+    squares = state.squares
+    for later in _FROM_PLACE[place]:  # the places before this one are empty (R3.1 order)
+        if squares[later] != _EMPTY_ROW:
+            return
+    _end_round(state, events)
 
 
 def _reopen_ruin(state: State, events: Sink) -> None:
@@ -829,12 +926,14 @@ __all__ = [
     "apply",
     "apply_id",
     "explain",
+    "id_of",
     "key_action",
     "legal_ids",
     "legal_keys",
     "resolve",
     "sale_gain",
     "setup",
+    "shared_actions",
     "to_move",
     "winners",
 ]
