@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import combinations, combinations_with_replacement
-from operator import itemgetter
+from operator import itemgetter, le
 from typing import Any
 
 from . import cards
@@ -207,9 +206,10 @@ def placing_seat(state: State) -> int:
     """R2.1: clockwise from the start player, one token a turn, until all are placed."""
     tokens = [p.tokens for p in state.players]
     most = max(tokens)
-    if most in tokens[state.start_player:]:  # the first such seat from the start player on
+    try:  # the first such seat from the start player on ...
         return tokens.index(most, state.start_player)
-    return tokens.index(most)  # ... or, clockwise past the last seat, from seat 0
+    except ValueError:  # ... or, clockwise past the last seat, from seat 0
+        return tokens.index(most)
 
 
 def to_move(state: State) -> int | None:
@@ -289,7 +289,7 @@ _EXCHANGE: dict[tuple[Any, ...], list[int]] = {}
 _SELL: dict[tuple[Any, ...], list[int]] = {}
 _RATE: dict[tuple[Any, ...], list[int]] = {}
 _FENCE: dict[tuple[Any, ...], list[int]] = {}
-_SALE_GAIN: dict[int, int] = {}
+_SALE_GAIN: dict[Key, int] = {}
 _TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
 
 
@@ -386,15 +386,16 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     return ids
 
 
-@cache
-def _givable(capped_hand: tuple[int, ...], size: int) -> tuple[tuple[str, ...], ...]:
-    """Every multiset of ``size`` tools a hand can give, in ``TOOLS`` order.
+# Every multiset of 1-3 tools, in TOOLS order, with how many of each tool type it holds.
+_GIVINGS = {size: [(combo, tuple(combo.count(t) for t in TOOLS))
+                   for combo in combinations_with_replacement(TOOLS, size)]
+            for size in sorted({taken for taken, _ in RATE_COUNTS.values()})}
+_CAP = (3,) * len(TOOLS)  # no exchange square takes more than 3 of a type
 
-    ``capped_hand`` counts each tool type, capped at 3 (no square takes more), so
-    there are few distinct arguments and the cache makes the Ruin cheap to list.
-    """
-    return tuple(combo for combo in combinations_with_replacement(TOOLS, size)
-                 if all(combo.count(t) <= n for t, n in zip(TOOLS, capped_hand, strict=True)))
+
+def _givable(capped_hand: tuple[int, ...], size: int) -> list[tuple[str, ...]]:
+    """Every multiset of ``size`` tools a hand (counts per type, capped at 3) can give."""
+    return [combo for combo, counts in _GIVINGS[size] if all(map(le, counts, capped_hand))]
 
 
 def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
@@ -403,7 +404,7 @@ def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
     rates = _rate_seats(state.ruin_rates)
     ids = _EXCHANGE.get((counts, rates))
     if ids is None:
-        capped = tuple(min(n, 3) for n in counts)
+        capped = tuple(map(min, counts, _CAP))
         ids = []
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
             if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
@@ -459,18 +460,18 @@ _GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
 
 def sale_gain(aid: int) -> int:
     """The money a legal sale (by id) brings: value plus the fence's bonus, each card."""
-    gain = _SALE_GAIN.get(aid)
-    if gain is None:
-        _, fence_id, loot_ids = ACTIONS[aid]
-        gain = _sale_value(fence_id, loot_ids)
-        _remember(_SALE_GAIN, aid, gain)
-    return gain
+    return _sale_value(ACTIONS[aid])
 
 
-def _sale_value(fence_id: str, loot_ids: Sequence[str]) -> int:
+def _sale_value(key: Key) -> int:
     """R8.1/R8.2: each card sold earns its value plus the fence's bonus for its kind."""
-    buys = cards.FENCE_CARDS[fence_id].buys
-    return sum(c.value + buys[c.kind][1] for c in (cards.LOOT_CARDS[i] for i in loot_ids))
+    gain = _SALE_GAIN.get(key)
+    if gain is None:
+        _, fence_id, loot_ids = key
+        buys = cards.FENCE_CARDS[fence_id].buys
+        gain = sum(c.value + buys[c.kind][1] for c in (cards.LOOT_CARDS[i] for i in loot_ids))
+        _remember(_SALE_GAIN, key, gain)
+    return gain
 
 
 # --- actions as dicts <-> keys --------------------------------------------------------------
@@ -739,7 +740,7 @@ def _sell(state: State, acting: Acting, key: Key, events: Sink) -> None:
     place, square, seat = acting
     _, fence_id, loot_ids = key
     player = state.players[seat]
-    gained = _sale_value(fence_id, loot_ids)  # R8.1/R8.2: value plus bonus, each card
+    gained = _sale_value(key)  # R8.1/R8.2: value plus bonus, each card
     for loot_id in loot_ids:
         player.loot.remove(loot_id)
     player.money += gained

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards
 from ..cards import TOOLS
@@ -63,6 +65,7 @@ class Determinizer:
         self._museum = [back_of(c) for c in view["museum"]]
         self._check_loot_counts()
         self._fence_pool = self._fences_to_deal()
+        self._fixed = self._fixed_parts()
 
     # --- reading the view -------------------------------------------------------------------
     def _seat(self, p: View, i: int) -> _Seat:
@@ -113,21 +116,36 @@ class Determinizer:
             raise ValueError("the fence draw pile size does not match the unseen fences")
         return pool
 
+    def _fixed_parts(self) -> dict[str, Any]:
+        """What every sample shares, read from the view once (copied into each sample)."""
+        v = self.view
+        return {
+            "city": list(v["city"]),
+            "harbor": [f["id"] for f in v["harbor"]],
+            "squares": {p: list(row) for p, row in v["squares"].items()},
+            "ruin_rates": dict(v["ruin_rates"]),
+            "scoundrel_used": {
+                pl: [i for i, p in enumerate(v["players"]) if p["scoundrel_used"][pl]]
+                for pl in SCOUNDREL_PLACES
+            },
+            "tool_discard": [t for t in TOOLS
+                             for _ in range(v["piles"]["tools"]["discard"].get(t, 0))],
+            "loot_discard": [c["id"] for c in v["piles"]["loot"]["discard"]],
+            "fence_discard": [f["id"] for f in v["piles"]["fences"]["discard"]],
+            "money_by_round": [list(m) for m in v["money_by_round"]],
+        }
+
     # --- sampling ---------------------------------------------------------------------------
     def sample(self, rng: random.Random) -> State:
         """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
-        v = self.view
-        tools = list(self._tool_pool)
-        rng.shuffle(tools)
-        groups = {b: rng.sample(ids, len(ids)) for b, ids in self._loot_groups.items()}
-        players = [self._player(s, tools, groups) for s in self._seats]
-        villa = [groups[b].pop() for b in self._villa]
-        museum = [groups[b].pop() for b in self._museum]
-        loot_draw = [i for ids in groups.values() for i in ids]
-        rng.shuffle(loot_draw)
-        fence_draw = list(self._fence_pool)
-        rng.shuffle(fence_draw)
-        tool_discard = [t for t in TOOLS for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]
+        v, fixed, shuffle = self.view, self._fixed, _shuffler(rng)
+        tools = shuffle(list(self._tool_pool))
+        front = _Fronts(self._loot_groups, rng)
+        players = [self._player(s, tools, front) for s in self._seats]
+        villa = [front(b) for b in self._villa]
+        museum = [front(b) for b in self._museum]
+        loot_draw = shuffle(front.rest())
+        fence_draw = shuffle(list(self._fence_pool))
         return State(
             players=players,
             seed=rng.getrandbits(31),
@@ -135,26 +153,23 @@ class Determinizer:
             round=v["round"],
             phase=v["phase"],
             start_player=v["start_player"],
-            city=list(v["city"]),
+            city=list(fixed["city"]),
             villa=villa,
             museum=museum,
-            harbor=[f["id"] for f in v["harbor"]],
-            squares={p: list(row) for p, row in v["squares"].items()},
-            ruin_rates=dict(v["ruin_rates"]),
-            scoundrel_used={
-                pl: [i for i, p in enumerate(v["players"]) if p["scoundrel_used"][pl]]
-                for pl in SCOUNDREL_PLACES
-            },
+            harbor=list(fixed["harbor"]),
+            squares={p: list(row) for p, row in fixed["squares"].items()},
+            ruin_rates=dict(fixed["ruin_rates"]),
+            scoundrel_used={p: list(seats) for p, seats in fixed["scoundrel_used"].items()},
             piles={
-                "tools": Pile(tools, tool_discard),
-                "loot": Pile(loot_draw, [c["id"] for c in v["piles"]["loot"]["discard"]]),
-                "fences": Pile(fence_draw, [f["id"] for f in v["piles"]["fences"]["discard"]]),
+                "tools": Pile(tools, list(fixed["tool_discard"])),
+                "loot": Pile(loot_draw, list(fixed["loot_discard"])),
+                "fences": Pile(fence_draw, list(fixed["fence_discard"])),
             },
-            money_by_round=[list(m) for m in v["money_by_round"]],
+            money_by_round=list(fixed["money_by_round"]),  # rounds are added, never changed
         )
 
     @staticmethod
-    def _player(s: _Seat, tools: list[str], groups: dict[Back, list[str]]) -> Player:
+    def _player(s: _Seat, tools: list[str], front: Callable[[Back], str]) -> Player:
         if s.hand is not None:
             hand = dict(s.hand)
         else:
@@ -162,8 +177,44 @@ class Determinizer:
             for t in tools[-s.hidden:] if s.hidden else ():
                 hand[t] += 1
             del tools[len(tools) - s.hidden:]
-        loot = [c if isinstance(c, str) else groups[c].pop() for c in s.loot]
+        loot = [c if isinstance(c, str) else front(c) for c in s.loot]
         return Player(s.name, s.scoundrel, s.money, hand, loot, s.tokens, dict(s.known))
+
+
+class _Fronts:
+    """Draws unseen loot ids by back, without replacement, for one sample."""
+
+    def __init__(self, groups: dict[Back, list[str]], rng: random.Random) -> None:
+        self._groups = groups  # the Determinizer's, never changed
+        self._left: dict[Back, list[str]] = {}  # copies of the groups drawn from so far
+        self._random = rng.random
+
+    def __call__(self, back: Back) -> str:
+        """A uniformly random unseen id with this back (a face-down card's front)."""
+        ids = self._left.get(back)
+        if ids is None:
+            ids = self._left[back] = list(self._groups[back])
+        i = int(self._random() * len(ids))
+        ids[i], ids[-1] = ids[-1], ids[i]
+        return ids.pop()
+
+    def rest(self) -> list[str]:
+        """Every unseen id not drawn (the loot draw pile, unshuffled)."""
+        left = self._left
+        return [i for back, ids in self._groups.items() for i in left.get(back, ids)]
+
+
+def _shuffler(rng: random.Random) -> Callable[[list[Any]], list[Any]]:
+    """Fisher-Yates with ``rng.random``: uniform, and cheaper than ``rng.shuffle``'s randbelow."""
+    random_ = rng.random
+
+    def shuffle(cards_: list[Any]) -> list[Any]:
+        for i in range(len(cards_) - 1, 0, -1):
+            j = int(random_() * (i + 1))
+            cards_[i], cards_[j] = cards_[j], cards_[i]
+        return cards_
+
+    return shuffle
 
 
 def determinize(view: View, rng: random.Random) -> State:

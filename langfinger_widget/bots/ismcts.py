@@ -16,9 +16,10 @@ actions. Every iteration
    heuristic stands in for the result;
 5. *backs up* each player's reward into the nodes of their own moves.
 
-Every move is simulated by the kernel (``rules.legal_keys`` / ``rules.apply``):
-the bot has no rules of its own. The seed of each sample comes from the bot's
-generator, so a fixed iteration budget gives a fixed answer.
+Every move is simulated by the kernel's fast path (``rules.legal_ids`` /
+``rules.resolve`` without events, actions as integer ids): the bot has no
+rules of its own. The seed of each sample comes from the bot's generator, so
+a fixed iteration budget gives a fixed answer.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ import time as _time
 from collections.abc import Sequence
 
 from .. import cards, rules
-from ..rules import Key
 from ..state import State
 from .base import Action, View, check_inputs, keyed
 from .determinize import Determinizer
@@ -47,7 +47,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.children: dict[Key, _Node] = {}
+        self.children: dict[int, _Node] = {}  # by action id (rules.ACTIONS)
 
 
 class ISMCTSBot:
@@ -113,26 +113,27 @@ class ISMCTSBot:
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
         path = [root]
         node = root
+        actions, resolve = rules.ACTIONS, rules.resolve
         while state.phase != "over" and state.round <= last_round:
-            keys = rules.legal_keys(state)
-            mover = rules.to_move(state)
-            assert mover is not None
-            for k in keys:
-                child = node.children.get(k)
-                if child is not None:
+            ids = rules.legal_ids(state)
+            children = node.children
+            untried = []
+            for aid in ids:  # every child legal in this sample was available (ISMCTS)
+                child = children.get(aid)
+                if child is None:
+                    untried.append(aid)
+                else:
                     child.avail += 1
-            untried = [k for k in keys if k not in node.children]
             if untried:
-                key = untried[rng.randrange(len(untried))]
-                child = _Node(mover)
+                aid = untried[int(rng.random() * len(untried))]
+                child = _Node(resolve(state, actions[aid], None))
                 child.avail = 1
-                node.children[key] = child
-                rules.apply(state, key)
+                children[aid] = child
                 path.append(child)
                 break
-            key = self._select(node, keys)
-            rules.apply(state, key)
-            node = node.children[key]
+            aid = self._select(children, ids)
+            resolve(state, actions[aid], None)
+            node = children[aid]
             path.append(node)
         _rollout(state, rng, last_round)
         rewards = self._rewards(state)
@@ -140,15 +141,17 @@ class ISMCTSBot:
             n.visits += 1
             n.total += rewards[n.mover]
 
-    def _select(self, node: _Node, keys: list[Key]) -> Key:
-        best_key, best = keys[0], -math.inf
-        for k in keys:
-            child = node.children[k]
-            score = child.total / child.visits + self.c * math.sqrt(
-                math.log(child.avail) / child.visits)
+    def _select(self, children: dict[int, _Node], ids: list[int]) -> int:
+        """UCB1 with availability counts, among the actions legal in this sample."""
+        best_id, best = ids[0], -math.inf
+        c, log, sqrt = self.c, math.log, math.sqrt
+        for aid in ids:
+            child = children[aid]
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(child.avail) / visits)
             if score > best:
-                best_key, best = k, score
-        return best_key
+                best_id, best = aid, score
+        return best_id
 
     def _rewards(self, state: State) -> list[float]:
         """Win chances: exact when the game is over, else a softmax of heuristic scores."""
@@ -172,7 +175,7 @@ class Search:
     def __init__(self, bot: ISMCTSBot, view: View, legal: Sequence[Action],
                  rng: random.Random) -> None:
         self._bot = bot
-        self._pairs = keyed(legal)
+        self._pairs = [(rules.action_id(key), action) for key, action in keyed(legal)]
         self._sampler = Determinizer(view)
         self._rng = rng
         self._root = _Node(view["seat"])
@@ -223,25 +226,24 @@ def heuristic_score(state: State, seat: int) -> float:
 
 
 def _rollout(state: State, rng: random.Random, last_round: int) -> None:
-    """Play on with a cheap policy until the game ends or ``last_round`` is over."""
+    """Play on until the game ends or ``last_round`` is over, with a cheap policy.
+
+    The policy places tokens at random; with a token to act it mostly acts (a
+    random non-pass action, the best sale at the Harbor) and passes one time in
+    ten. It runs on action ids and draws with ``rng.random`` (cheaper than
+    ``randrange``): this loop is where a search spends most of its time.
+    """
+    actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
+    sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
     while state.phase != "over" and state.round <= last_round:
-        rules.apply(state, rollout_policy(state, rng))
-
-
-def rollout_policy(state: State, rng: random.Random) -> Key:
-    """Mostly act (a random non-pass action, the best sale at the Harbor), sometimes pass."""
-    keys = rules.legal_keys(state)
-    if len(keys) == 1 or state.phase == "place":
-        return keys[rng.randrange(len(keys))]
-    acting = keys[:-1]  # pass is always last (rules.legal_keys)
-    if acting[0][0] == "sell":
-        return max(acting, key=lambda k: _sale_gain(k))
-    if rng.random() < 0.1:
-        return rules.PASS
-    return acting[rng.randrange(len(acting))]
-
-
-def _sale_gain(key: Key) -> int:
-    fence = cards.FENCE_CARDS[key[1]]
-    sold = [cards.LOOT_CARDS[i] for i in key[2]]
-    return sum(c.value + fence.buys[c.kind][1] for c in sold)
+        ids = legal_ids(state)
+        count = len(ids)
+        if count == 1 or state.phase == "place":
+            aid = ids[int(random_() * count)]
+        elif actions[ids[0]][0] == "sell":
+            aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
+        elif random_() < 0.1:
+            aid = pass_id
+        else:
+            aid = ids[int(random_() * (count - 1))]
+        resolve(state, actions[aid], None)
