@@ -190,16 +190,27 @@ _EMPTY_ROW = [None] * SQUARES_PER_PLACE
 _FROM_PLACE = {place: PLACES[i:] for i, place in enumerate(PLACES)}
 
 
+_NO_TOKEN = ("", -1, -1)  # acting_memo when no token is left on the squares
+
+
 def acting_square(state: State) -> tuple[str, int, int] | None:
     """(place, square, seat) of the token that acts now (R3.1), or None."""
+    acting = state.acting_memo
+    if acting is None:  # not worked out since the squares last changed
+        acting = state.acting_memo = _first_token(state, PLACES)
+    return None if acting is _NO_TOKEN else acting
+
+
+def _first_token(state: State, places: Sequence[str]) -> tuple[str, int, int]:
+    """The first token on the squares of ``places``, in that order (R3.1), or _NO_TOKEN."""
     squares = state.squares
-    for place in PLACES:
+    for place in places:
         row = squares[place]
         if row != _EMPTY_ROW:  # one comparison in C skips an empty place
             for i, seat in enumerate(row):
                 if seat is not None:
                     return place, i, seat
-    return None
+    return _NO_TOKEN
 
 
 def placing_seat(state: State) -> int:
@@ -674,6 +685,7 @@ def _place(state: State, place: str, events: Sink) -> int:
     row = state.squares[place]
     square = row.index(None)
     row[square] = seat
+    state.acting_memo = None  # the squares changed
     players = state.players
     players[seat].tokens -= 1
     if events is not None:
@@ -763,11 +775,10 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
         state.players[seat].tokens += 1
     if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
-    squares = state.squares
-    for later in _FROM_PLACE[place]:  # the places before this one are empty (R3.1 order)
-        if squares[later] != _EMPTY_ROW:
-            return
-    _end_round(state, events)
+    # The next token to act: the places before this one are empty (R3.1 order).
+    state.acting_memo = acting = _first_token(state, _FROM_PLACE[place])
+    if acting is _NO_TOKEN:
+        _end_round(state, events)
 
 
 def _reopen_ruin(state: State, events: Sink) -> None:
