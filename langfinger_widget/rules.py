@@ -195,10 +195,14 @@ _NO_TOKEN = ("", -1, -1)  # acting_memo when no token is left on the squares
 
 def acting_square(state: State) -> tuple[str, int, int] | None:
     """(place, square, seat) of the token that acts now (R3.1), or None."""
-    acting = state.acting_memo
-    if acting is None:  # not worked out since the squares last changed
-        acting = state.acting_memo = _first_token(state, PLACES)
+    acting = state.acting_memo or _acting(state)
     return None if acting is _NO_TOKEN else acting
+
+
+def _acting(state: State) -> tuple[str, int, int]:
+    """Work out the acting square (or _NO_TOKEN) and remember it in the state."""
+    acting = state.acting_memo = _first_token(state, PLACES)
+    return acting
 
 
 def _first_token(state: State, places: Sequence[str]) -> tuple[str, int, int]:
@@ -320,8 +324,8 @@ def legal_ids(state: State) -> list[int]:
         return [i for place, i in _PLACE_IDS if None in squares[place]]  # R2.2: not full
     if phase != "act":
         return []
-    acting = acting_square(state)
-    if acting is None:
+    acting = state.acting_memo or _acting(state)
+    if acting is _NO_TOKEN:
         return []
     place, _, seat = acting
     ids = _GENERATORS[place](state, seat, place)
@@ -381,7 +385,7 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     hand = player.hand
     tool = None if seat in state.scoundrel_used[place] else player.tool
     ids: list[int] = []
-    for slot, loot_id in enumerate(state.display(place)):
+    for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display
         plain, need, helped, helped_need = _steal_terms(slot, loot_id, tool)
         for t, n in need:
             if hand[t] < n:
@@ -660,8 +664,8 @@ def resolve(state: State, key: Key, events: Sink) -> int:
     """
     if state.phase == "place":
         return _place(state, key[1], events)
-    acting = acting_square(state)
-    assert acting is not None, "resolve() is only called with a legal key"
+    acting = state.acting_memo or _acting(state)
+    assert acting is not _NO_TOKEN, "resolve() is only called with a legal key"
     place, square, seat = acting
     kind = key[0]
     if kind == "pass":

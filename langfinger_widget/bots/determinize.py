@@ -61,6 +61,7 @@ class Determinizer:
         self._seats = [self._seat(p, i) for i, p in enumerate(view["players"])]
         self._tool_pool = self._tools_to_deal()
         self._loot_groups = unseen_by_back(view)
+        self._unseen_loot = [i for ids in self._loot_groups.values() for i in ids]
         self._villa = [back_of(c) for c in view["villa"]]
         self._museum = [back_of(c) for c in view["museum"]]
         self._check_loot_counts()
@@ -140,7 +141,7 @@ class Determinizer:
         """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
         v, fixed, shuffle = self.view, self._fixed, _shuffler(rng)
         tools = shuffle(list(self._tool_pool))
-        front = _Fronts(self._loot_groups, rng)
+        front = _Fronts(self._loot_groups, self._unseen_loot, rng)
         players = [self._player(s, tools, front) for s in self._seats]
         villa = [front(b) for b in self._villa]
         museum = [front(b) for b in self._museum]
@@ -184,9 +185,12 @@ class Determinizer:
 class _Fronts:
     """Draws unseen loot ids by back, without replacement, for one sample."""
 
-    def __init__(self, groups: dict[Back, list[str]], rng: random.Random) -> None:
+    def __init__(self, groups: dict[Back, list[str]], unseen: list[str],
+                 rng: random.Random) -> None:
         self._groups = groups  # the Determinizer's, never changed
+        self._unseen = unseen  # every id of the groups, never changed
         self._left: dict[Back, list[str]] = {}  # copies of the groups drawn from so far
+        self._drawn: list[str] = []
         self._random = rng.random
 
     def __call__(self, back: Back) -> str:
@@ -196,12 +200,16 @@ class _Fronts:
             ids = self._left[back] = list(self._groups[back])
         i = int(self._random() * len(ids))
         ids[i], ids[-1] = ids[-1], ids[i]
-        return ids.pop()
+        drawn = ids.pop()
+        self._drawn.append(drawn)
+        return drawn
 
     def rest(self) -> list[str]:
         """Every unseen id not drawn (the loot draw pile, unshuffled)."""
-        left = self._left
-        return [i for back, ids in self._groups.items() for i in left.get(back, ids)]
+        rest = list(self._unseen)
+        for drawn in self._drawn:
+            rest.remove(drawn)
+        return rest
 
 
 def _shuffler(rng: random.Random) -> Callable[[list[Any]], list[Any]]:

@@ -114,44 +114,36 @@ class ISMCTSBot:
         path = [root]
         node = root
         actions, resolve = rules.ACTIONS, rules.resolve
+        c, log, sqrt = self.c, math.log, math.sqrt
         while state.phase != "over" and state.round <= last_round:
-            ids = rules.legal_ids(state)
             children = node.children
             untried = []
-            for aid in ids:  # every child legal in this sample was available (ISMCTS)
+            best_id, best = -1, -math.inf
+            for aid in rules.legal_ids(state):
                 child = children.get(aid)
                 if child is None:
                     untried.append(aid)
-                else:
-                    child.avail += 1
-            if untried:
+                    continue
+                child.avail += 1  # legal in this sample: it was available (ISMCTS)
+                visits = child.visits  # UCB1 with availability counts, first best wins
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if score > best:
+                    best_id, best = aid, score
+            if untried:  # expand one action never tried here
                 aid = untried[int(rng.random() * len(untried))]
                 child = _Node(resolve(state, actions[aid], None))
                 child.avail = 1
                 children[aid] = child
                 path.append(child)
                 break
-            aid = self._select(children, ids)
-            resolve(state, actions[aid], None)
-            node = children[aid]
+            resolve(state, actions[best_id], None)
+            node = children[best_id]
             path.append(node)
         _rollout(state, rng, last_round)
         rewards = self._rewards(state)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
-
-    def _select(self, children: dict[int, _Node], ids: list[int]) -> int:
-        """UCB1 with availability counts, among the actions legal in this sample."""
-        best_id, best = ids[0], -math.inf
-        c, log, sqrt = self.c, math.log, math.sqrt
-        for aid in ids:
-            child = children[aid]
-            visits = child.visits
-            score = child.total / visits + c * sqrt(log(child.avail) / visits)
-            if score > best:
-                best_id, best = aid, score
-        return best_id
 
     def _rewards(self, state: State) -> list[float]:
         """Win chances: exact when the game is over, else a softmax of heuristic scores."""
