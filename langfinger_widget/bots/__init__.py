@@ -29,6 +29,12 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
 }
+# What each bot may be given besides its seed: a budget or tuning knobs.
+KNOBS: dict[str, frozenset[str]] = {
+    "random": frozenset(),
+    "greedy": frozenset({"blunders"}),
+    "ismcts": frozenset({"iterations", "time", "c", "rounds_ahead", "temperature"}),
+}
 
 
 # The difficulty ladder, weakest first: a level is a bot and a budget (iterations, never
@@ -61,8 +67,10 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
                          f"or a bot {sorted(BOTS)}")
-    if name != "ismcts" and budget:
-        raise ValueError(f"the {name} bot takes no budget, got {sorted(budget)}")
+    allowed = KNOBS[name]
+    if set(budget) - allowed:
+        raise ValueError(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
+                         + (f"; it takes {sorted(allowed)}" if allowed else ""))
     return BOTS[name](seed=seed, **budget)
 
 

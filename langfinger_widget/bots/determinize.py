@@ -66,7 +66,7 @@ class Determinizer:
         self._museum = [back_of(c) for c in view["museum"]]
         self._check_loot_counts()
         self._fence_pool = self._fences_to_deal()
-        self._fixed = self._fixed_parts()
+        self._fixed = self._template()
 
     # --- reading the view -------------------------------------------------------------------
     def _seat(self, p: View, i: int) -> _Seat:
@@ -117,69 +117,55 @@ class Determinizer:
             raise ValueError("the fence draw pile size does not match the unseen fences")
         return pool
 
-    def _fixed_parts(self) -> dict[str, Any]:
-        """What every sample shares, read from the view once (copied into each sample)."""
+    def _template(self) -> State:
+        """The position with every hidden card left out: each sample is a copy, filled in."""
         v = self.view
-        return {
-            "city": list(v["city"]),
-            "harbor": [f["id"] for f in v["harbor"]],
-            "squares": {p: list(row) for p, row in v["squares"].items()},
-            "ruin_rates": dict(v["ruin_rates"]),
-            "scoundrel_used": {
-                pl: [i for i, p in enumerate(v["players"]) if p["scoundrel_used"][pl]]
-                for pl in SCOUNDREL_PLACES
-            },
-            "tool_discard": [t for t in TOOLS
-                             for _ in range(v["piles"]["tools"]["discard"].get(t, 0))],
-            "loot_discard": [c["id"] for c in v["piles"]["loot"]["discard"]],
-            "fence_discard": [f["id"] for f in v["piles"]["fences"]["discard"]],
-            "money_by_round": [list(m) for m in v["money_by_round"]],
-        }
-
-    # --- sampling ---------------------------------------------------------------------------
-    def sample(self, rng: random.Random) -> State:
-        """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
-        v, fixed, shuffle = self.view, self._fixed, _shuffler(rng)
-        tools = shuffle(list(self._tool_pool))
-        front = _Fronts(self._loot_groups, self._unseen_loot, rng)
-        players = [self._player(s, tools, front) for s in self._seats]
-        villa = [front(b) for b in self._villa]
-        museum = [front(b) for b in self._museum]
-        loot_draw = shuffle(front.rest())
-        fence_draw = shuffle(list(self._fence_pool))
+        players = [Player(s.name, s.scoundrel, s.money, dict(s.known if s.hand is None else s.hand),
+                          [], s.tokens, dict(s.known)) for s in self._seats]
         return State(
             players=players,
-            seed=rng.getrandbits(31),
             variant=v["variant"],
             round=v["round"],
             phase=v["phase"],
             start_player=v["start_player"],
-            city=list(fixed["city"]),
-            villa=villa,
-            museum=museum,
-            harbor=list(fixed["harbor"]),
-            squares={p: list(row) for p, row in fixed["squares"].items()},
-            ruin_rates=dict(fixed["ruin_rates"]),
-            scoundrel_used={p: list(seats) for p, seats in fixed["scoundrel_used"].items()},
-            piles={
-                "tools": Pile(tools, list(fixed["tool_discard"])),
-                "loot": Pile(loot_draw, list(fixed["loot_discard"])),
-                "fences": Pile(fence_draw, list(fixed["fence_discard"])),
+            city=list(v["city"]),
+            harbor=[f["id"] for f in v["harbor"]],
+            squares={p: list(row) for p, row in v["squares"].items()},
+            ruin_rates=dict(v["ruin_rates"]),
+            scoundrel_used={
+                pl: [i for i, p in enumerate(v["players"]) if p["scoundrel_used"][pl]]
+                for pl in SCOUNDREL_PLACES
             },
-            money_by_round=list(fixed["money_by_round"]),  # rounds are added, never changed
+            piles={
+                "tools": Pile([], [t for t in TOOLS
+                                   for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]),
+                "loot": Pile([], [c["id"] for c in v["piles"]["loot"]["discard"]]),
+                "fences": Pile([], [f["id"] for f in v["piles"]["fences"]["discard"]]),
+            },
+            money_by_round=[list(m) for m in v["money_by_round"]],
         )
 
-    @staticmethod
-    def _player(s: _Seat, tools: list[str], front: Callable[[Back], str]) -> Player:
-        if s.hand is not None:
-            hand = dict(s.hand)
-        else:
-            hand = dict(s.known)
-            for t in tools[-s.hidden:] if s.hidden else ():
-                hand[t] += 1
-            del tools[len(tools) - s.hidden:]
-        loot = [c if isinstance(c, str) else front(c) for c in s.loot]
-        return Player(s.name, s.scoundrel, s.money, hand, loot, s.tokens, dict(s.known))
+    # --- sampling ---------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> State:
+        """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
+        state, shuffle = self._fixed.copy(), _shuffler(rng)
+        state.seed = rng.getrandbits(31)
+        tools = shuffle(list(self._tool_pool))
+        front = _Fronts(self._loot_groups, self._unseen_loot, rng)
+        for s, player in zip(self._seats, state.players, strict=True):
+            if s.hidden:  # the tools nobody saw enter this hand
+                hand = player.hand
+                for t in tools[-s.hidden:]:
+                    hand[t] += 1
+                del tools[-s.hidden:]
+            player.loot = [c if isinstance(c, str) else front(c) for c in s.loot]
+        state.villa = [front(b) for b in self._villa]
+        state.museum = [front(b) for b in self._museum]
+        piles = state.piles
+        piles["tools"].draw = tools
+        piles["loot"].draw = shuffle(front.rest())
+        piles["fences"].draw = shuffle(list(self._fence_pool))
+        return state
 
 
 class _Fronts:
