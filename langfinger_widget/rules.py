@@ -657,6 +657,18 @@ def apply_id(state: State, aid: int) -> None:
     resolve(state, ACTIONS[aid], None)
 
 
+def place_each(state: State, choose: Callable[[list[str]], str]) -> None:
+    """Place every token left to place this round, each where ``choose`` picks (no events).
+
+    ``choose`` gets the places not full (R2.2), in place order, and returns one;
+    the tokens go in turn as R2.1 says. The same as one :func:`resolve` per
+    token, for a simulation that plays the placing as a whole.
+    """
+    squares = state.squares
+    while state.phase == "place":
+        _place(state, choose([p for p in PLACES if None in squares[p]]), None)
+
+
 def resolve(state: State, key: Key, events: Sink) -> int:
     """Play a legal key and return the seat that decided it.
 
@@ -946,6 +958,7 @@ __all__ = [
     "key_action",
     "legal_ids",
     "legal_keys",
+    "place_each",
     "resolve",
     "sale_gain",
     "setup",

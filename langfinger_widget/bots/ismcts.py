@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import cards, rules
 from ..state import State
@@ -53,6 +53,9 @@ class _Node:
 class ISMCTSBot:
     """Information-set MCTS with a budget of ``iterations`` or ``time`` seconds a move.
 
+    ``iterations`` may map each player count to its own budget (``{2: 2000,
+    5: 800, ...}``): an iteration simulates every player's moves, so a game of
+    five costs more than one of two, and a level keeps its pace this way.
     ``c`` is the UCB exploration constant (rewards lie in [0, 1]);
     ``rounds_ahead`` is how many rounds after the current one a rollout may run
     before the heuristic scores it; ``temperature`` (money units) turns money
@@ -61,9 +64,11 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
-                 c: float = 0.7, rounds_ahead: int = 2, temperature: float = 3.0) -> None:
-        if iterations is not None and iterations < 1:
+    def __init__(self, seed: int = 0, iterations: int | Mapping[int, int] | None = None,
+                 time: float | None = None, c: float = 0.7, rounds_ahead: int = 2,
+                 temperature: float = 3.0) -> None:
+        budgets = iterations.values() if isinstance(iterations, Mapping) else [iterations]
+        if any(b is not None and b < 1 for b in budgets):
             raise ValueError("iterations must be at least 1")
         if time is not None and time <= 0:
             raise ValueError("time must be a positive number of seconds")
@@ -104,6 +109,13 @@ class ISMCTSBot:
         if view["to_move"] != view["seat"]:
             raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)))
+
+    def budget(self, players: int) -> int | None:
+        """The iterations a search may run in a game of ``players`` (None: time decides)."""
+        if isinstance(self.iterations, Mapping):  # the entry for the most players up to these
+            fitting = [n for n in self.iterations if n <= players] or [min(self.iterations)]
+            return self.iterations[max(fitting)]
+        return self.iterations
 
     def _finished(self, search: Search) -> None:
         self.last_iterations = search.iterations
@@ -173,12 +185,13 @@ class Search:
         self._root = _Node(view["seat"])
         self._last_round = view["round"] + bot.rounds_ahead
         self._deadline = None if bot.time is None else _time.perf_counter() + bot.time
+        self._limit = bot.budget(len(view["players"]))
         self.iterations = 0
         self.done = False
 
     def run(self, iterations: int) -> None:
         """Up to ``iterations`` more iterations, fewer if the budget runs out first."""
-        limit = self._bot.iterations
+        limit = self._limit
         for _ in range(iterations):
             if limit is not None and self.iterations >= limit:
                 break
@@ -227,11 +240,18 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     """
     actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
     sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
+
+    def anywhere(places: list[str]) -> str:
+        return places[int(random_() * len(places))]
+
     while state.phase != "over" and state.round <= last_round:
+        if state.phase == "place":
+            rules.place_each(state, anywhere)
+            continue
         ids = legal_ids(state)
         count = len(ids)
-        if count == 1 or state.phase == "place":
-            aid = ids[int(random_() * count)]
+        if count == 1:
+            aid = ids[0]
         elif actions[ids[0]][0] == "sell":
             aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
         elif random_() < 0.1:
