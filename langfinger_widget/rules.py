@@ -299,7 +299,7 @@ _rate_seats = itemgetter(*RUIN_RATES)
 
 # The memo tables of legal action lists, keyed by what each list depends on.
 _CITY: dict[tuple[str, ...], list[int]] = {}
-_STEAL: dict[tuple[int, str, str | None], tuple[Any, ...]] = {}
+_STEAL: dict[tuple[Any, ...], list[tuple[int, Any]]] = {}
 _EXCHANGE: dict[tuple[Any, ...], list[int]] = {}
 _SELL: dict[tuple[Any, ...], list[int]] = {}
 _RATE: dict[tuple[Any, ...], list[int]] = {}
@@ -357,25 +357,26 @@ def _city_ids(state: State, seat: int, place: str) -> list[int]:
     return list(ids)
 
 
-def _steal_terms(slot: int, loot_id: str, tool: str | None) -> tuple[Any, ...]:
-    """What taking one card costs (R5.1), and with the scoundrel's ``tool`` (R5.2).
+def _steal_terms(display: tuple[str, ...], tool: str | None) -> list[tuple[int, Any]]:
+    """What taking each card of a display costs: (action id, need) pairs, in slot order.
 
-    (plain id, plain need, scoundrel id or None, scoundrel need); a need is
-    ``((tool, count), ...)``. ``tool`` is None when the scoundrel may not help.
+    Each card pays every pictured tool (R5.1), or, when ``tool`` (the scoundrel's,
+    None if it may not help) is pictured, one fewer of that tool (R5.2); a need
+    is ``((tool, count), ...)``.
     """
-    cache_key = (slot, loot_id, tool)
-    terms = _STEAL.get(cache_key)
+    terms = _STEAL.get((display, tool))
     if terms is None:
-        pictured = cards.LOOT_CARDS[loot_id].tools
-        need = Counter(pictured)
-        plain = (action_id(("steal", slot, tool_sort(pictured), False)), tuple(need.items()))
-        helped: tuple[Any, ...] = (None, ())
-        if tool is not None and tool in need:
-            need[tool] -= 1
-            helped = (action_id(("steal", slot, tool_sort(list(need.elements())), True)),
-                      tuple(need.items()))
-        terms = (*plain, *helped)
-        _remember(_STEAL, cache_key, terms)
+        terms = []
+        for slot, loot_id in enumerate(display):
+            pictured = cards.LOOT_CARDS[loot_id].tools
+            need = Counter(pictured)
+            terms.append((action_id(("steal", slot, tool_sort(pictured), False)),
+                          tuple(need.items())))
+            if tool is not None and tool in need:
+                need[tool] -= 1
+                terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
+                              tuple(need.items())))
+        _remember(_STEAL, (display, tool), terms)
     return terms
 
 
@@ -385,19 +386,12 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     hand = player.hand
     tool = None if seat in state.scoundrel_used[place] else player.tool
     ids: list[int] = []
-    for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display
-        plain, need, helped, helped_need = _steal_terms(slot, loot_id, tool)
+    for aid, need in _steal_terms(tuple(getattr(state, place)), tool):  # Villa's or Museum's
         for t, n in need:
             if hand[t] < n:
                 break
         else:
-            ids.append(plain)
-        if helped is not None:
-            for t, n in helped_need:
-                if hand[t] < n:
-                    break
-            else:
-                ids.append(helped)
+            ids.append(aid)
     return ids
 
 
