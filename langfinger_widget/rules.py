@@ -357,26 +357,21 @@ def _city_ids(state: State, seat: int, place: str) -> list[int]:
     return list(ids)
 
 
-def _steal_terms(display: tuple[str, ...], tool: str | None) -> list[tuple[int, Any]]:
-    """What taking each card of a display costs: (action id, need) pairs, in slot order.
+def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, Any]]:
+    """What taking one card costs: (action id, need) pairs, remembered in _STEAL.
 
-    Each card pays every pictured tool (R5.1), or, when ``tool`` (the scoundrel's,
+    The card pays every pictured tool (R5.1), or, when ``tool`` (the scoundrel's,
     None if it may not help) is pictured, one fewer of that tool (R5.2); a need
     is ``((tool, count), ...)``.
     """
-    terms = _STEAL.get((display, tool))
-    if terms is None:
-        terms = []
-        for slot, loot_id in enumerate(display):
-            pictured = cards.LOOT_CARDS[loot_id].tools
-            need = Counter(pictured)
-            terms.append((action_id(("steal", slot, tool_sort(pictured), False)),
-                          tuple(need.items())))
-            if tool is not None and tool in need:
-                need[tool] -= 1
-                terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
-                              tuple(need.items())))
-        _remember(_STEAL, (display, tool), terms)
+    pictured = cards.LOOT_CARDS[loot_id].tools
+    need = Counter(pictured)
+    terms = [(action_id(("steal", slot, tool_sort(pictured), False)), tuple(need.items()))]
+    if tool is not None and tool in need:
+        need[tool] -= 1
+        terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
+                      tuple(need.items())))
+    _remember(_STEAL, (slot, loot_id, tool), terms)
     return terms
 
 
@@ -385,13 +380,15 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     player = state.players[seat]
     hand = player.hand
     tool = None if seat in state.scoundrel_used[place] else player.tool
+    known = _STEAL
     ids: list[int] = []
-    for aid, need in _steal_terms(tuple(getattr(state, place)), tool):  # Villa's or Museum's
-        for t, n in need:
-            if hand[t] < n:
-                break
-        else:
-            ids.append(aid)
+    for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display
+        for aid, need in known.get((slot, loot_id, tool)) or _steal_terms(slot, loot_id, tool):
+            for t, n in need:
+                if hand[t] < n:
+                    break
+            else:
+                ids.append(aid)
     return ids
 
 
@@ -409,16 +406,15 @@ def _givable(capped_hand: tuple[int, ...], size: int) -> list[tuple[str, ...]]:
 
 def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
     """R6.1: a free exchange square, and any cards from hand that it takes."""
-    counts = _hand_counts(state.players[seat].hand)
+    capped = tuple(map(min, _hand_counts(state.players[seat].hand), _CAP))
     rates = _rate_seats(state.ruin_rates)
-    ids = _EXCHANGE.get((counts, rates))
+    ids = _EXCHANGE.get((capped, rates))
     if ids is None:
-        capped = tuple(map(min, counts, _CAP))
         ids = []
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
             if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
                 ids.extend(_rate_ids(rate, capped))
-        _remember(_EXCHANGE, (counts, rates), ids)
+        _remember(_EXCHANGE, (capped, rates), ids)
     return list(ids)
 
 
@@ -438,26 +434,25 @@ def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     harbor = tuple(state.harbor)
     ids = _SELL.get((held_loot, harbor))
     if ids is None:
-        ids = []
-        for fence_id in harbor:
-            ids.extend(_fence_ids(fence_id, held_loot))
-        _remember(_SELL, (held_loot, harbor), ids)
-    return list(ids)
-
-
-def _fence_ids(fence_id: str, held_loot: tuple[str, ...]) -> list[int]:
-    """The sales of ``held_loot`` (sorted ids) that one fence takes (R8.1/R8.2)."""
-    ids = _FENCE.get((fence_id, held_loot))
-    if ids is None:
         by_kind: dict[str, list[str]] = {}
         for loot_id in held_loot:
             by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
         ids = []
-        for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
-            held = by_kind.get(kind, [])
-            for size in range(1, min(count, len(held)) + 1):
-                ids.extend(action_id(("sell", fence_id, c)) for c in combinations(held, size))
-        _remember(_FENCE, (fence_id, held_loot), ids)
+        for fence_id in harbor:
+            for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
+                if kind in by_kind:
+                    ids.extend(_fence_ids(fence_id, count, tuple(by_kind[kind])))
+        _remember(_SELL, (held_loot, harbor), ids)
+    return list(ids)
+
+
+def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
+    """The sales to one fence of the loot ``held`` of one kind it buys ``count`` of at once."""
+    ids = _FENCE.get((fence_id, held))
+    if ids is None:
+        ids = [action_id(("sell", fence_id, c))
+               for size in range(1, min(count, len(held)) + 1) for c in combinations(held, size)]
+        _remember(_FENCE, (fence_id, held), ids)
     return ids
 
 
