@@ -3,6 +3,7 @@
  * re-renders whenever any of them changes.
  */
 import { useEffect, useState } from "preact/hooks";
+import { readScrubber, readTimeline } from "./replay";
 import type { AnyModel, InMessage, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
 
 export const TRAITS = [
@@ -21,6 +22,8 @@ export const TRAITS = [
   "undo_status",
   "setup",
   "puzzle",
+  "scrubber",
+  "timeline",
 ] as const;
 
 function asArray<T>(x: unknown): T[] {
@@ -95,6 +98,8 @@ export function readState(model: AnyModel): WidgetState {
     undo_status: readUndoStatus(model.get("undo_status")),
     setup: readSetup(model.get("setup")),
     puzzle: readPuzzle(model.get("puzzle")),
+    scrubber: readScrubber(model.get("scrubber")),
+    timeline: readTimeline(model.get("timeline")),
   };
 }
 

@@ -161,6 +161,50 @@ export interface Setup {
   allow_new_game: boolean;
 }
 
+/** Where a replay is (replay_widget.py's `scrubber` trait); absent on a live board. */
+export interface ScrubberInfo {
+  index: number;
+  length: number;
+  /** Positions where a round's placing begins (0 included). */
+  rounds: number[];
+  playing: boolean;
+  pace: number;
+  /** Whose eyes: a seat, or null for everything (full records only). */
+  seat: number | null;
+  /** Whose record this is: null for a full record (it may be seen from any seat). */
+  record_seat: number | null;
+  /** The decision that led here, in the record's words ("the start" at 0). */
+  label: string;
+  next: string;
+  can_continue: boolean;
+  levels: string[];
+  /** The bots that would play on from here (Continue from here's defaults). */
+  bots: Record<string, string>;
+  analysing: { seat: number; done: number; total: number | null } | null;
+}
+
+/** One rated decision (lf.analyse): win chances from 0 to 1. */
+export interface EvalPoint {
+  index: number;
+  decision: number;
+  move: string;
+  before: number;
+  after: number;
+  best: string;
+  best_chance: number;
+  loss: number;
+  doubtful: boolean;
+}
+
+/** The replay's timeline (`timeline` trait): words, money after each decision, evaluation. */
+export interface Timeline {
+  labels: string[];
+  /** money[i][seat]: each seat's money after i decisions. */
+  money: number[][];
+  seats: { name: string; scoundrel: Scoundrel; bot: string | null }[];
+  evaluation: { seat: number; points: EvalPoint[] } | null;
+}
+
 /** Everything the widget syncs from Python, as one snapshot. */
 export interface WidgetState {
   view: View | null;
@@ -184,6 +228,9 @@ export interface WidgetState {
   setup?: Setup;
   /** The puzzle on this board; null (or absent) when it plays a normal game. */
   puzzle?: PuzzleInfo | null;
+  /** A replay's position (null or absent on a live board) and its timeline. */
+  scrubber?: ScrubberInfo | null;
+  timeline?: Timeline | null;
 }
 
 export type OutMessage =
@@ -191,10 +238,32 @@ export type OutMessage =
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }
-  | { kind: "new_game" }
+  | {
+      kind: "new_game";
+      /** Every field is optional: a missing one keeps the current setting (the kernel's contract). */
+      players?: number;
+      seat?: number | null;
+      bots?: Record<string, string>;
+      variant?: "standard" | "open_info";
+      seed?: number | null;
+    }
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }
-  | { kind: "puzzle_reset" };
+  | { kind: "puzzle_reset" }
+  | ReplayMessage;
+
+/** Intents of a replay (replay_widget.py); every one is checked by the kernel. */
+export type ReplayMessage =
+  | { kind: "replay_seek"; index: number }
+  | { kind: "replay_step"; delta: 1 | -1 }
+  | { kind: "replay_round"; direction: 1 | -1 }
+  | { kind: "replay_play"; pace?: number }
+  | { kind: "replay_pause" }
+  | { kind: "replay_pace"; pace: number }
+  | { kind: "replay_seat"; seat: number | null }
+  | { kind: "replay_analyse"; seat: number; bot?: string }
+  | { kind: "replay_continue"; seat: number | null; bots: Record<string, string> }
+  | { kind: "replay_puzzle" };
 
 export type InMessage =
   | { kind: "result"; ok: boolean; error?: string }

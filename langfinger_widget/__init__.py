@@ -10,7 +10,7 @@ from typing import Any
 
 from . import cards
 from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .errors import IllegalAction, InvalidState, LangfingerError
+from .errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
 from .game import Game
 
 __version__ = "0.1.0"
@@ -24,6 +24,9 @@ __all__ = [
     "InvalidState",
     "LangfingerError",
     "LangfingerWidget",
+    "NotationError",
+    "RecordError",
+    "analyse",
     "bots",
     "cards",
     "puzzles",
@@ -37,7 +40,13 @@ def __getattr__(name: str) -> Any:
         from .widget import LangfingerWidget
 
         return LangfingerWidget
-    if name in ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler"):
+    if name == "analyse":
+        from .analysis import analyse
+
+        return analyse
+    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform",
+            "envs", "records", "replay", "analysis")
+    if name in lazy:
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

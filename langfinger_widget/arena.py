@@ -1,7 +1,8 @@
 """The arena: many games between bots, with seats rotated, and what they show.
 
-    python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --jobs 2 --seed 1
-    python -m langfinger_widget.arena --ladder easy,medium,hard,expert --games 100 --jobs 2
+    python -m langfinger_widget.arena                # ISMCTS, greedy, random: about a minute
+    python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --iterations 400
+    python -m langfinger_widget.arena --ladder easy,medium,hard,expert --games 60 --jobs 2
 
 Game ``i`` seats bot ``j`` at seat ``(j + i) % n``, so every bot sits in every
 seat equally often; scoundrels are drawn at random per game (from the seed),
@@ -34,6 +35,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 from . import bots as bots_mod
@@ -42,6 +44,14 @@ from .cards import SCOUNDRELS
 from .game import Game
 
 MAX_DECISIONS = 5000  # a safety net: no real game comes near it
+# OpenSpiel's own search bots (langfinger_widget.envs.openspiel_bots, the openspiel extra).
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
+
+# The match the bare command plays, sized to finish in about a minute on one core of the
+# development machine (the figures are in docs/bots.md): a first result, not a verdict.
+DEFAULT_BOTS = "ismcts,greedy,random"
+DEFAULT_GAMES = 30
+DEFAULT_ITERATIONS = 150  # ISMCTS iterations a move when no budget is given at all
 
 
 @dataclass(frozen=True)
@@ -59,14 +69,19 @@ class BotSpec:
     def make(self, seed: int) -> bots_mod.Bot:
         whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
         budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
+        if self.name in OPENSPIEL_BOTS:  # the openspiel extra
+            from .envs import openspiel_bots
+
+            return openspiel_bots.make(self.name, seed=seed, **budget)
         return bots_mod.make(self.name, seed=seed, **budget)
 
 
-def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotSpec]:
-    """``"ismcts:time=0.5,greedy,hard"`` -> specs; ``defaults`` fill an ISMCTS budget left unsaid.
-
-    A level (``easy``, ``medium``, ``hard``, ``expert``) brings its own budget.
-    """
+def parse_bots(text: str, defaults: dict[str, float] | None = None,
+               fallback: dict[str, float] | None = None) -> list[BotSpec]:
+    """``"ismcts:time=0.5,greedy,hard"`` -> specs; ``defaults`` fill an ISMCTS budget left
+    unsaid; ``fallback`` is the budget of an ISMCTS bot that neither its name nor
+    ``defaults`` give iterations or time. A level (``easy``, ``medium``, ``hard``,
+    ``expert``) brings its own budget."""
     specs = []
     for part in text.split(","):
         name, *options = part.strip().split(":")
@@ -74,8 +89,12 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None) -> list[BotS
         for opt in options:
             key, _, value = opt.partition("=")
             budget[key] = float(value)
-        if name not in bots_mod.BOTS and name not in bots_mod.LEVELS:
-            raise ValueError(f"unknown bot {name!r}; bots are {sorted(bots_mod.BOTS)}, "
+        if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
+            budget.update(fallback)
+        known = [*sorted(bots_mod.BOTS), *OPENSPIEL_BOTS, *bots_mod.LEVELS]
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r}; bots are "
+                             f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}, "
                              f"levels {list(bots_mod.LEVELS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
     if not 2 <= len(specs) <= 5:
@@ -108,14 +127,20 @@ def game_seed(master: int, index: int) -> int:
     return random.Random(f"arena:{master}:{index}").getrandbits(31)
 
 
-def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameResult:
-    """Play game ``index`` of a match: seats rotated by ``index``, all seeds from the master."""
+def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
+              records: str | None = None) -> GameResult:
+    """Play game ``index`` of a match: seats rotated by ``index``, all seeds from the master.
+
+    With ``records`` (a directory), the game's full record is written there as
+    ``game-<index>.lfr`` (docs/records.md), each seat's bot named in its header.
+    """
     n = len(specs)
     seed = game_seed(master_seed, index)
     rng = random.Random(seed)
     seated = [specs[(seat - index) % n] for seat in range(n)]  # bot j sits at (j + index) % n
     scoundrels = rng.sample(sorted(SCOUNDRELS), n)
-    game = Game.new(players=n, seed=seed, scoundrels=scoundrels)
+    # Seat 0 starts (not drawn, R1.0): the rotation then gives every bot the start equally often.
+    game = Game.new(players=n, seed=seed, scoundrels=scoundrels, start_player=0)
     players = [spec.make(seed=rng.getrandbits(31)) for spec in seated]
     think, think_cpu, slowest, moves = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
     start = time.perf_counter()
@@ -132,6 +157,8 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameRes
         moves[seat] += 1
         game.play(action)
         decisions += 1
+    if records is not None:
+        write_record(game, [s.label for s in seated], records, index)
     return GameResult(index, seed, [s.label for s in seated], scoundrels, game.money,
                       game.winners, game.round, decisions, time.perf_counter() - start, think,
                       [getattr(b, "searches", 0) for b in players],
@@ -139,17 +166,29 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int) -> GameRes
                       moves)
 
 
+def write_record(game: Game, labels: Sequence[str], directory: str, index: int) -> Path:
+    """The game's full record in ``directory`` (made if missing), its bots in the header."""
+    from .records import SUFFIX
+
+    target = Path(directory) / f"game-{index:04d}{SUFFIX}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = game.record(None, bots=dict(enumerate(labels)))
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
 # --- running many games ----------------------------------------------------------------------
 
 
-def _play_packed(args: tuple[list[BotSpec], int, int]) -> GameResult:
+def _play_packed(args: tuple[list[BotSpec], int, int, str | None]) -> GameResult:
     return play_game(*args)
 
 
 def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
-              progress: bool = True) -> list[GameResult]:
-    """Play ``games`` games in ``jobs`` worker processes (1: in this process)."""
-    tasks = [(list(specs), seed, i) for i in range(games)]
+              progress: bool = True, records: str | None = None) -> list[GameResult]:
+    """Play ``games`` games in ``jobs`` worker processes (1: in this process); ``records``:
+    a directory to write each game's record to."""
+    tasks = [(list(specs), seed, i, records) for i in range(games)]
     results: Iterator[GameResult]
     if jobs <= 1:
         results = map(_play_packed, tasks)
@@ -160,15 +199,22 @@ def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
 
 
 def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None = None,
-            progress: bool = True, num_cpus: int | None = None) -> list[GameResult]:
+            progress: bool = True, num_cpus: int | None = None,
+            records: str | None = None) -> list[GameResult]:
     """The same games as :func:`run_local`, as Ray tasks (``address``: an existing cluster)."""
+    say = _say if progress else _quiet
+    began = time.perf_counter()
+    # Ray takes seconds to import and to start; without a word the first game seems stuck.
+    say(f"arena: connecting to Ray at {address}..." if address else
+        "arena: starting Ray (usually 5-15 s, longer on a busy machine)...")
     import ray  # optional extra: pip install langfinger-widget[ray]
 
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
                  ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(play_game)
-    pending = [remote.remote(list(specs), seed, i) for i in range(games)]
+    say(f"arena: Ray ready after {time.perf_counter() - began:.1f} s")
+    remote = ray.remote(_play_packed)
+    pending = [remote.remote((list(specs), seed, i, records)) for i in range(games)]
 
     def finished() -> Iterator[GameResult]:
         nonlocal pending
@@ -179,12 +225,26 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
     return sorted(_progress(finished(), games, progress), key=lambda r: r.index)
 
 
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _quiet(text: str) -> None:
+    pass
+
+
+# tqdm's own default hides the estimate in "[00:12<00:48]"; this one names it.
+BAR_FORMAT = ("{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+              "[{elapsed} so far, ETA {remaining}, {rate_fmt}]")
+
+
 def _progress(results: Iterator[GameResult], total: int, show: bool) -> list[GameResult]:
     if not show:
         return list(results)
     from tqdm import tqdm  # the arena extra
 
-    return list(tqdm(results, total=total, desc="games", unit="game", file=sys.stderr))
+    return list(tqdm(results, total=total, desc="games", unit="game", file=sys.stderr,
+                     bar_format=BAR_FORMAT))
 
 
 # --- statistics ---------------------------------------------------------------------------
@@ -338,19 +398,25 @@ def write_json(results: Sequence[GameResult], summary: dict[str, Any], path: str
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
                                 description="Play bots against each other, seats rotated.")
-    p.add_argument("--bots", default="greedy,random",
+    p.add_argument("--bots", default=DEFAULT_BOTS,
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
-                        "(budget: ismcts:time=0.5 or ismcts:iterations=300)")
-    p.add_argument("--games", type=int, default=100)
+                        "(budget: ismcts:time=0.5 or ismcts:iterations=300; "
+                        "default: %(default)s); with the openspiel extra also "
+                        "openspiel-ismcts and openspiel-mcts")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                   help="games to play (default: %(default)s, about a minute on one core)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time", type=float, default=None, help="ISMCTS seconds a move (default)")
     p.add_argument("--iterations", type=int, default=None,
-                   help="ISMCTS iterations a move (default)")
+                   help="ISMCTS iterations a move (default: "
+                        f"{DEFAULT_ITERATIONS} unless a time is given)")
     p.add_argument("--backend", choices=("local", "ray"), default="local")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (ray backend)")
     p.add_argument("--csv", default=None, help="write one row per game and seat here")
     p.add_argument("--json", default=None, help="write the summary and every game here")
+    p.add_argument("--records", default=None, metavar="DIR",
+                   help="write every game's record (docs/records.md) into DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--elo", action="store_true",
                    help="also Elo ratings with bootstrap 95%% intervals")
@@ -374,7 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.iterations is not None:
         defaults["iterations"] = args.iterations
     try:
-        specs = parse_bots(args.bots, defaults)
+        specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -383,9 +449,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     show = not args.no_progress
     if args.backend == "ray":
-        results = run_ray(specs, args.games, args.seed, args.ray_address, show)
+        results = run_ray(specs, args.games, args.seed, args.ray_address, show,
+                          records=args.records)
     else:
-        results = run_local(specs, args.games, args.seed, args.jobs, show)
+        results = run_local(specs, args.games, args.seed, args.jobs, show, records=args.records)
     summary = summarize(results)
     if args.elo:
         with_elo(summary, results, [s.label for s in specs], seed=args.seed)

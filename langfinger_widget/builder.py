@@ -11,12 +11,13 @@
 >>> g.to_move, g.money, g.state.squares["villa"]
 (0, [0, 12], [0, 1, None, None, None])
 
-Every call returns the builder, so calls chain. Nothing is checked while
-building: :meth:`Position.to_dict` writes the position data (the
-``to_dict`` form) and :meth:`Position.build` loads it with
-``state.from_dict``, which refuses a position that cannot exist with
-:class:`InvalidState` (a card in two places, four tokens, an overfull
-display). Tokens a player has not put on a square stay in front of them.
+Every call returns the builder, so calls chain. While building only the
+arguments are checked (a seat, a place, a square): :meth:`Position.to_dict`
+writes the position data (the ``to_dict`` form) and :meth:`Position.build`
+loads it with ``state.from_dict``, which refuses a position that play cannot
+reach with :class:`InvalidState` naming the ruling (a card in two places,
+four tokens, an overfull display, squares no order of turns gives, money
+that fell). Tokens a player has not put on a square stay in front of them.
 
 Seats are 0-based, squares too (``square=0`` is the first square to act,
 R3.1). Cards not placed anywhere go to their draw piles, shuffled by the
@@ -113,8 +114,9 @@ class Position:
         are empty, R3.1).
         """
         row = self._squares(place)
-        if first + len(seats) > SQUARES_PER_PLACE:
-            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares")
+        if not 0 <= first <= first + len(seats) <= SQUARES_PER_PLACE:
+            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares (0 to "
+                             f"{SQUARES_PER_PLACE - 1}), not {first} to {first + len(seats) - 1}")
         row[first:first + len(seats)] = list(seats)
         return self
 
@@ -125,6 +127,9 @@ class Position:
             if None not in row:
                 raise ValueError(f"R2.2: the {place} is full")
             square = row.index(None)
+        if not 0 <= square < SQUARES_PER_PLACE:
+            raise ValueError(f"R2.2: a place has squares 0 to {SQUARES_PER_PLACE - 1}, "
+                             f"not {square}")
         row[square] = seat
         return self
 

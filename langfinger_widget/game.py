@@ -2,13 +2,15 @@
 
 >>> import langfinger_widget as lf
 >>> g = lf.Game.new(players=3, seed=42)
->>> g.phase, g.round, g.to_move
-('place', 1, 0)
+>>> g.phase, g.round, g.start_player, g.to_move  # the seed drew seat 2 to start (R1.0)
+('place', 1, 2, 2)
 >>> g.play({"type": "place", "place": "museum"})[0]["square"]
 0
 >>> g.why_illegal({"type": "pass"})
 'R2.1: tokens are being placed; every token must be placed, there is no passing'
 >>> g.undo(); g.to_move
+2
+>>> lf.Game.new(players=3, seed=42, start_player=0).to_move
 0
 """
 
@@ -75,11 +77,13 @@ class Game:
     to a player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = ("_base", "_legal_ids", "_movers", "_played", "_record", "_state", "_version")
+    __slots__ = ("_base", "_base_events", "_legal_ids", "_movers", "_played", "_record",
+                 "_state", "_version")
 
     def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
         self._state = position
         self._base = position.copy()  # undo and the record replay from here
+        self._base_events = list(events)  # the deal's (or none, for a loaded position)
         self._record = _Record(events)
         self._played: list[Key] = []
         self._movers: list[int] = []
@@ -90,10 +94,13 @@ class Game:
     @classmethod
     def new(
         cls, players: int = 3, seed: int | None = None, *, names: Sequence[str] | None = None,
-        scoundrels: Sequence[str] | None = None, start_player: int = 0,
+        scoundrels: Sequence[str] | None = None, start_player: int | None = None,
         variant: str = "standard",
     ) -> Game:
-        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position."""
+        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position.
+
+        ``start_player=None`` draws the start player from the seed (R1.0).
+        """
         if seed is None:
             seed = secrets.randbelow(2**31)
         position, events = rules.setup(players, seed, names, scoundrels, start_player, variant)
@@ -101,18 +108,37 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist."""
+        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist.
+
+        A seat's export (``to_dict(seat=k)``, with a ``seat`` key) loads with what
+        that seat cannot know resampled, from a generator seeded by the export.
+        """
+        if isinstance(data, dict) and "seat" in data:
+            from . import export
+
+            return cls(export.load(data))
         return cls(state.from_dict(data))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
-        return self._state.to_dict()
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly.
 
-    def notation(self) -> str:
-        """The position as one line of notation (docs/notation.md)."""
+        With ``seat``: only what that seat knows (its export, R11): other hands as
+        sizes, face-down cards as backs, draw piles as sizes, no seed.
+        """
+        if seat is None:
+            return self._state.to_dict()
+        self._check_seat(seat)
+        from . import export
+
+        return export.seat_dict(self._state, seat)
+
+    def notation(self, seat: int | None = None) -> str:
+        """The position as one line of notation (docs/notation.md); ``seat``: its export."""
         from . import notation
 
-        return notation.encode(self._state)
+        if seat is None:
+            return notation.encode(self._state)
+        return notation.encode_dict(self.to_dict(seat))
 
     @classmethod
     def from_notation(cls, s: str) -> Game:
@@ -121,9 +147,36 @@ class Game:
 
         return cls(notation.decode(s))
 
+    def origin(self) -> Game:
+        """A new game at the position this one's :attr:`history` starts from (as dealt or
+        loaded), with the events of that start (the deal, for a new game): records replay
+        the history from here (docs/records.md)."""
+        return Game(self._base.copy(), self._base_events)
+
+    def record(self, seat: int | str | None = "auto", **options: Any) -> str:
+        """The game as a record: a header, then one decision a line (docs/records.md).
+
+        ``seat=k`` holds only what seat ``k`` saw; ``seat=None`` holds everything
+        (the seed, every hand). Left out, the full record is written for a finished
+        game, and an unfinished one is refused: its full record would show hidden
+        cards. ``options``: ``bots`` ({seat: level}), ``date``, ``checkpoints``.
+        """
+        from . import records  # imported on first use: the kernel stays quick to import
+
+        return records.write(self, seat, **options)
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a record, checking every decision (``lf.RecordError`` names the line and
+        the ruling). A seat's record gives its last position with what that seat could
+        not see dealt at random, consistently with everything it saw."""
+        from . import records
+
+        return records.read(text).game()
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
-        twin = Game(self._base)
+        twin = Game(self._base, self._base_events)
         twin._state = self._state.copy()
         twin._record = self._record.copy()
         twin._played = list(self._played)

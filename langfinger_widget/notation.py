@@ -30,6 +30,10 @@ hand an upper-case letter is a tool everyone saw enter it (``known``, R11.2).
 Loot and fence ids are written back to back (``L07L12``); ``-`` is an empty
 list. Scoundrels are ``p h t y b`` (pascal hans tommaso yoshiko bobby).
 
+A seat's export (``Game.notation(seat=k)``) writes ``@k`` for the seed,
+``#n`` for n cards the seat cannot see (another's hand, a draw pile) and
+loot backs as ``[chp]`` (protection ``c p s v``, then the pictured tools).
+
 Parsing checks only the spelling and raises :class:`NotationError` pointing
 at the offending character. Whether the position can exist (card counts,
 tokens, display sizes) is decided by :func:`state.from_dict`, which raises
@@ -57,7 +61,7 @@ from typing import Any, TypeVar
 
 from . import state as state_mod
 from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOOLS
-from .errors import InvalidState
+from .errors import NotationError
 from .state import DISPLAYS, PILES, State
 
 T = TypeVar("T")
@@ -70,37 +74,37 @@ VARIANT_LETTERS = {"standard": "s", "open_info": "o"}
 LETTER_VARIANTS = {v: k for k, v in VARIANT_LETTERS.items()}
 PHASE_LETTERS = {"place": "p", "act": "a", "over": "o"}
 LETTER_PHASES = {v: k for k, v in PHASE_LETTERS.items()}
+PROTECTION_LETTERS = {"chest": "c", "pillar": "p", "showcase": "s", "safe": "v"}  # v: vault
+LETTER_PROTECTIONS = {v: k for k, v in PROTECTION_LETTERS.items()}
 EMPTY = "-"
+AS_SEEN = "@"  # s@1: seat 1's export (R11): no seed, unknown cards as backs and counts
+HIDDEN = "#"  # #4: four cards the exporting seat cannot see
+MAX_DIGITS = len(str(state_mod.MAX_NUMBER))  # seed, shuffles, round and money all fit
 UNKNOWN = "?"
 ID_PREFIX = {"loot": "L", "fences": "F"}
-
-
-class NotationError(InvalidState):
-    """A notation string that is misspelled; the message shows where, with a caret.
-
-    ``index`` is the position of the offending character in the string and
-    ``expected`` says what would have been read there.
-    """
-
-    def __init__(self, text: str, index: int, expected: str) -> None:
-        self.text, self.index, self.expected = text, index, expected
-        line = text.replace("\n", " ").replace("\r", " ")
-        super().__init__(f"at index {index}: expected {expected}\n  {line}\n  {' ' * index}^")
 
 
 # --- writing -----------------------------------------------------------------------------
 
 
 def encode(position: State, *, piles: bool = True) -> str:
-    """The notation of ``position``; ``piles=False`` leaves out the draw piles (hidden).
+    """The notation of ``position``; ``piles=False`` leaves out the draw piles' order.
 
     With ``piles=True`` (the default) :func:`decode` gives back exactly the
     same position, reshuffles included. Without them, decoding deals the
     draw piles from the seed, as ``from_dict`` does for a hand-written position.
+    That hides nothing from a seat (hands, face-down ids and the seed stay):
+    what one seat may know is ``Game.notation(seat=k)``, its export.
     """
-    d = position.to_dict()
+    return encode_dict(position.to_dict(), piles=piles)
+
+
+def encode_dict(d: dict[str, Any], *, piles: bool = True) -> str:
+    """The notation of position data in the ``to_dict`` form (every key present)."""
+    seat = d.get("seat")
+    game = f"{d['seed']}.{d['shuffles']}" if seat is None else f"{AS_SEEN}{seat}"
     fields = [
-        f"{VARIANT_LETTERS[d['variant']]}{d['seed']}.{d['shuffles']}",
+        f"{VARIANT_LETTERS[d['variant']]}{game}",
         f"{d['round']}{PHASE_LETTERS[d['phase']]}{d['start_player']}",
         ",".join(_player_text(p) for p in d["players"]),
         "/".join(_display_text(name, d[name]) for name in DISPLAYS),
@@ -109,7 +113,7 @@ def encode(position: State, *, piles: bool = True) -> str:
         "/".join("".join(map(str, d["scoundrel_used"][p])) or EMPTY for p in ("villa", "museum")),
         "/".join(",".join(map(str, r)) for r in d["money_by_round"]) or EMPTY,
     ]
-    if piles:
+    if piles or seat is not None:
         fields.append("/".join(_pile_text(name, d["piles"][name]) for name in PILES))
     else:
         fields.append("/".join(f"{UNKNOWN}:{_list_text(name, d['piles'][name]['discard'])}"
@@ -125,10 +129,17 @@ def _tools_text(tools: Sequence[str]) -> str:
     return "".join(TOOL_LETTERS[t] for t in tools) or EMPTY
 
 
-def _list_text(family: str, items: Sequence[str]) -> str:
+def _list_text(family: str, items: Sequence[Any]) -> str:
+    """Tools as letters; cards as ids, or as backs where a seat's export does not know them."""
     if family == "tools":
         return _tools_text(items)
-    return "".join(items) or EMPTY
+    return "".join(c if isinstance(c, str) else _back_text(c) for c in items) or EMPTY
+
+
+def _back_text(back: dict[str, Any]) -> str:
+    """A face-down card's back: ``[chp]`` is a chest picturing hammer and pliers (R0.2)."""
+    tools = "".join(TOOL_LETTERS[t] for t in back["tools"])
+    return f"[{PROTECTION_LETTERS[back['protection']]}{tools}]"
 
 
 def _display_text(name: str, items: Sequence[str]) -> str:
@@ -136,17 +147,24 @@ def _display_text(name: str, items: Sequence[str]) -> str:
                       items)
 
 
-def _pile_text(name: str, pile: dict[str, list[str]]) -> str:
-    return f"{_list_text(name, pile['draw'])}:{_list_text(name, pile['discard'])}"
+def _pile_text(name: str, pile: dict[str, Any]) -> str:
+    draw = pile["draw"]
+    shown = f"{HIDDEN}{draw}" if isinstance(draw, int) else _list_text(name, draw)
+    return f"{shown}:{_list_text(name, pile['discard'])}"
 
 
-def _hand_text(hand: dict[str, int], known: dict[str, int]) -> str:
-    """Known tools first, upper case, then the rest: ``LHhm`` (R11.2)."""
+def _hand_text(p: dict[str, Any]) -> str:
+    """Known tools first, upper case, then the rest: ``LHhm`` (R11.2); in a seat's export
+    another player's hand is its known tools and the count of the rest: ``LH#2``."""
+    known = p["known"]
+    if "hand" not in p:
+        seen = "".join(TOOL_LETTERS[t].upper() * known.get(t, 0) for t in TOOLS)
+        return f"{seen}{HIDDEN}{p['hand_size'] - sum(known.values())}"
     out = []
     for tool in TOOLS:
         k = known.get(tool, 0)
         letter = TOOL_LETTERS[tool]
-        out.append(letter.upper() * k + letter * (hand.get(tool, 0) - k))
+        out.append(letter.upper() * k + letter * (p["hand"].get(tool, 0) - k))
     return "".join(out) or EMPTY
 
 
@@ -162,7 +180,7 @@ def _player_text(p: dict[str, Any]) -> str:
     default = SCOUNDRELS[p["scoundrel"]].name.split()[0]
     name = "" if p["name"] == default else _one_line(json.dumps(p["name"], ensure_ascii=False))
     return (f"{SCOUNDREL_LETTERS[p['scoundrel']]}{name}{p['money']}:"
-            f"{_hand_text(p['hand'], p['known'])}:{''.join(p['loot']) or EMPTY}:{p['tokens']}")
+            f"{_hand_text(p)}:{_list_text('loot', p['loot'])}:{p['tokens']}")
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -173,6 +191,7 @@ class _Reader:
 
     def __init__(self, text: str) -> None:
         self.text, self.i = text, 0
+        self.seat_export = False  # set by "@seat" in the game field
 
     def fail(self, expected: str, at: int | None = None) -> NotationError:
         return NotationError(self.text, self.i if at is None else at, expected)
@@ -200,6 +219,8 @@ class _Reader:
             self.i += 1
         if start == self.i:
             raise self.fail(f"a number ({what})")
+        if self.i - start > MAX_DIGITS:  # int() refuses very long numbers; none is real
+            raise self.fail(f"a number of at most {MAX_DIGITS} digits ({what})", start)
         return int(self.text[start:self.i])
 
     def letter(self, table: dict[str, str], what: str) -> str:
@@ -208,6 +229,13 @@ class _Reader:
             raise self.fail(what)
         self.i += 1
         return table[c]
+
+    def seat_digit(self, what: str) -> int:
+        c = self.peek()
+        if not (c.isascii() and c.isdigit()):
+            raise self.fail(f"a seat digit ({what})")
+        self.i += 1
+        return int(c)
 
     def seat(self, what: str) -> int | None:
         c = self.peek()
@@ -219,12 +247,17 @@ class _Reader:
         self.i += 1
         return int(c)
 
-    def ids(self, family: str, what: str) -> list[str]:
-        """Card ids back to back (``L07L12``), or ``-`` for none."""
+    def ids(self, family: str, what: str) -> list[Any]:
+        """Card ids back to back (``L07L12``), or ``-`` for none; in a seat's export loot
+        may also be a back (``L07[chp]``)."""
         if self.maybe(EMPTY):
             return []
-        prefix, out = ID_PREFIX[family], []
-        while self.peek() == prefix:
+        prefix, out = ID_PREFIX[family], list[Any]()
+        backs = family == "loot" and self.seat_export
+        while self.peek() == prefix or (backs and self.peek() == "["):
+            if self.peek() == "[":
+                out.append(self.back(what))
+                continue
             start = self.i
             digits = self.text[self.i + 1:self.i + 3]
             if len(digits) != 2 or not (digits.isascii() and digits.isdigit()):
@@ -232,8 +265,29 @@ class _Reader:
             out.append(self.text[start:start + 3])
             self.i += 3
         if not out:
-            raise self.fail(f"{prefix}<two digits> card ids or '-' ({what})")
+            either = " or [backs]" if backs else ""
+            raise self.fail(f"{prefix}<two digits> card ids{either} or '-' ({what})")
         return out
+
+    def back(self, what: str) -> dict[str, Any]:
+        """``[chp]``: a face-down card's back, protection letter then pictured tools."""
+        self.char("[", f"opening a loot back ({what})")
+        protection = self.letter(LETTER_PROTECTIONS, f"a protection letter c p s v "
+                                 f"(chest pillar showcase safe) ({what})")
+        tools = []
+        while self.peek() in LETTER_TOOLS:
+            tools.append(LETTER_TOOLS[self.peek()])
+            self.i += 1
+        if not tools:
+            raise self.fail(f"the tool letters pictured on the back ({what})")
+        self.char("]", f"closing a loot back ({what})")
+        return {"protection": protection, "tools": tools}
+
+    def hidden_count(self, what: str) -> int | None:
+        """``#n`` in a seat's export: n cards it cannot see; None if not written here."""
+        if not (self.seat_export and self.maybe(HIDDEN)):
+            return None
+        return self.number(what)
 
     def tools(self, what: str) -> list[str]:
         """Tool letters in order (a display or a pile), or ``-`` for none."""
@@ -247,7 +301,7 @@ class _Reader:
             raise self.fail(f"tool letters l h p w m or '-' ({what})")
         return out
 
-    def listing(self, family: str, what: str) -> list[str]:
+    def listing(self, family: str, what: str) -> list[Any]:
         return self.tools(what) if family == "tools" else self.ids(family, what)
 
     def separated(self, sep: str, count: int, item: Callable[[int], T], what: str) -> list[T]:
@@ -268,8 +322,12 @@ def decode_dict(text: str) -> dict[str, Any]:
     r = _Reader(text)
     d: dict[str, Any] = {"format": state_mod.FORMAT}
     d["variant"] = r.letter(LETTER_VARIANTS, "a variant letter (s standard, o open_info)")
-    d["seed"] = r.number("the seed")
-    d["shuffles"] = r.number("shuffles made so far") if r.maybe(".") else 0
+    if r.maybe(AS_SEEN):
+        r.seat_export = True
+        d["seat"] = r.seat_digit("the seat whose export this is")
+    else:
+        d["seed"] = r.number("the seed")
+        d["shuffles"] = r.number("shuffles made so far") if r.maybe(".") else 0
     r.space("turn")
     d["round"] = r.number("the round")
     d["phase"] = r.letter(LETTER_PHASES, "a phase letter (p place, a act, o over)")
@@ -317,7 +375,13 @@ def _read_player(r: _Reader) -> dict[str, Any]:
     p["money"] = r.number("money")
     r.char(":", "after the money")
     hand, known = _read_hand(r)
-    p["hand"], p["known"] = hand, known
+    hidden = r.hidden_count("tools in the hand the exporting seat cannot see")
+    if hidden is None:
+        p["hand"], p["known"] = hand, known
+    elif hand != known:
+        raise r.fail("only upper-case tools (seen by all, R11.2) before '#' in another's hand")
+    else:
+        p["hand_size"], p["known"] = sum(hand.values()) + hidden, known
     r.char(":", "after the hand")
     p["loot"] = r.ids("loot", "the player's face-down loot")
     r.char(":", "after the loot")
@@ -359,7 +423,7 @@ def _read_hand(r: _Reader) -> tuple[dict[str, int], dict[str, int]]:
         if c.isupper():
             known[tool] = known.get(tool, 0) + 1
         r.i += 1
-    if r.i == start:
+    if r.i == start and not (r.seat_export and r.peek() == HIDDEN):
         raise r.fail("tool letters (l h p w m, upper case if known) or '-' for the hand")
     return ({t: hand[t] for t in TOOLS if t in hand}, {t: known[t] for t in TOOLS if t in known})
 
@@ -387,9 +451,14 @@ def _read_history(r: _Reader, n: int) -> list[list[int]]:
             return rounds
 
 
-def _read_pile(r: _Reader, name: str) -> dict[str, list[str]]:
-    pile: dict[str, list[str]] = {}
-    if not r.maybe(UNKNOWN):
+def _read_pile(r: _Reader, name: str) -> dict[str, Any]:
+    pile: dict[str, Any] = {}
+    size = r.hidden_count(f"the size of the {name} draw pile")
+    if size is not None:
+        pile["draw"] = size
+    elif r.seat_export:
+        raise r.fail(f"'#' and the size of the {name} draw pile (a seat's export)")
+    elif not r.maybe(UNKNOWN):
         pile["draw"] = r.listing(name, f"the {name} draw pile, or '?'")
     r.char(":", f"between the {name} draw pile and its discard")
     pile["discard"] = r.listing(name, f"the {name} discard pile")
@@ -398,8 +467,17 @@ def _read_pile(r: _Reader, name: str) -> dict[str, list[str]]:
 
 def decode(text: str) -> State:
     """Parse and check notation: :class:`NotationError` if misspelled, else
-    :class:`InvalidState` (from ``state.from_dict``) if the position cannot exist."""
-    return state_mod.from_dict(decode_dict(text))
+    :class:`InvalidState` (from ``state.from_dict``) if the position cannot exist.
+
+    A seat's export (``s@1 ...``) loads with what that seat cannot know resampled
+    (``export.load``).
+    """
+    d = decode_dict(text)
+    if "seat" in d:
+        from . import export
+
+        return export.load(d)
+    return state_mod.from_dict(d)
 
 
-__all__ = ["NotationError", "decode", "decode_dict", "encode"]
+__all__ = ["NotationError", "decode", "decode_dict", "encode", "encode_dict"]

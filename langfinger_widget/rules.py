@@ -22,6 +22,7 @@ that two orderings of the same cards are the same action.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
@@ -32,7 +33,7 @@ from . import cards
 from .actions import Action
 from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
-from .state import Player, State
+from .state import MAX_NUMBER, Player, State, shown
 
 Key = tuple[Any, ...]
 Event = dict[str, Any]
@@ -58,13 +59,18 @@ def tool_sort(tools: Sequence[str]) -> tuple[str, ...]:
 
 def setup(
     players: int, seed: int, names: Sequence[str] | None = None,
-    scoundrels: Sequence[str] | None = None, start_player: int = 0,
+    scoundrels: Sequence[str] | None = None, start_player: int | None = None,
     variant: str = "standard",
 ) -> tuple[State, list[Event]]:
-    """Deal a new game (R1.1-R1.4); bad arguments raise ``ValueError``."""
+    """Deal a new game (R1.0-R1.4); bad arguments raise ``ValueError``.
+
+    ``start_player=None`` draws the start player from the seed (R1.0).
+    """
     _check_players(players)  # first: the default scoundrels below depend on it
     scoundrels = list(scoundrels or list(cards.SCOUNDRELS)[:players])
     _check_setup(players, seed, names, scoundrels, start_player, variant)
+    if start_player is None:
+        start_player = draw_start_player(seed, players)
     names = list(names or [cards.SCOUNDRELS[s].name.split()[0] for s in scoundrels])
     state = State(players=[Player(n, s) for n, s in zip(names, scoundrels, strict=True)], seed=seed,
                   variant=variant, start_player=start_player)
@@ -84,6 +90,15 @@ def setup(
     return state, events
 
 
+def draw_start_player(seed: int, players: int) -> int:
+    """R1.0: the start player drawn from the seed (the same seed, the same start player).
+
+    Its own generator, apart from the shuffles (``State.shuffle``): the decks of a
+    seed are the same whoever starts.
+    """
+    return random.Random(f"langfinger:{seed}:start_player").randrange(players)
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -94,17 +109,18 @@ def _check_players(players: int) -> None:
 
 
 def _check_setup(players: int, seed: int, names: Sequence[str] | None,
-                 scoundrels: list[str], start_player: int, variant: str) -> None:
-    if not _whole(seed) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+                 scoundrels: list[str], start_player: int | None, variant: str) -> None:
+    if not _whole(seed) or not 0 <= seed <= MAX_NUMBER:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_NUMBER}, not {shown(seed)}")
     if len(scoundrels) != players or len(set(scoundrels)) != players or any(
             s not in cards.SCOUNDRELS for s in scoundrels):
         raise ValueError(f"R0.5: choose {players} different scoundrels from "
                          f"{list(cards.SCOUNDRELS)}, not {scoundrels!r}")
     if names is not None and (len(names) != players or not all(isinstance(n, str) for n in names)):
         raise ValueError(f"names must give {players} names, not {names!r}")
-    if not _whole(start_player) or not 0 <= start_player < players:
-        raise ValueError(f"start_player must be a seat from 0 to {players - 1}")
+    if start_player is not None and (not _whole(start_player) or not 0 <= start_player < players):
+        raise ValueError(f"R1.0: start_player is a seat from 0 to {players - 1} (or None: drawn "
+                         f"from the seed), not {start_player!r}")
     if variant not in ("standard", "open_info"):
         raise ValueError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
 

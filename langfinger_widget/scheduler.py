@@ -22,10 +22,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-import sys
 import time
 from collections.abc import Callable, Generator
 from typing import Generic, Protocol, TypeVar
+
+from .platform import in_pyodide
 
 T = TypeVar("T")
 
@@ -65,7 +66,7 @@ def event_loop_scheduler() -> LoopScheduler | None:
         return LoopScheduler(asyncio.get_running_loop())
     except RuntimeError:
         pass
-    if sys.platform == "emscripten":  # Pyodide: its WebLoop is the current loop, always live
+    if in_pyodide():  # Pyodide: its WebLoop is the current loop, always live
         return LoopScheduler(asyncio.get_event_loop())
     return None
 
@@ -152,8 +153,13 @@ class Slices(Generic[T]):
     :meth:`finish` runs the rest at once (for scripts that wait).
     """
 
-    def __init__(self, scheduler: Scheduler, steps: Generator[None, None, T],
-                 on_done: Callable[[T], None], on_error: Callable[[Exception], None]) -> None:
+    def __init__(
+        self,
+        scheduler: Scheduler,
+        steps: Generator[None, None, T],
+        on_done: Callable[[T], None],
+        on_error: Callable[[Exception], None],
+    ) -> None:
         self._scheduler = scheduler
         self._steps = steps
         self._on_done = on_done
@@ -205,4 +211,3 @@ def at_once(steps: Generator[None, None, T]) -> T:
             next(steps)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
-

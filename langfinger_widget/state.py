@@ -13,13 +13,13 @@ by ``(seed, n)``, so a saved position continues exactly, reshuffles included.
 from __future__ import annotations
 
 import random
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
-from . import cards
-from .cards import PLACES, RUIN_RATES, SQUARES_PER_PLACE, TOKENS_PER_PLAYER, TOOLS
+from . import cards, reachable
+from .cards import PLACES, RUIN_RATES, SQUARES_PER_PLACE, TOKENS_PER_PLAYER, TOOLS, WINNING_MONEY
 from .errors import InvalidState
 
 FORMAT = "langfinger/1"
@@ -28,6 +28,7 @@ PHASES = ("place", "act", "over")
 DISPLAYS = ("city", "villa", "museum", "harbor")
 PILES = ("tools", "loot", "fences")
 SCOUNDREL_PLACES = ("villa", "museum")  # R5.2: one scoundrel use per place per round
+MAX_NUMBER = 2**64 - 1  # seed, shuffles and money: far above any game's, and short to write
 
 
 def empty_hand() -> dict[str, int]:
@@ -171,10 +172,28 @@ def _expect(cond: bool, why: str) -> None:
         raise _bad(why)
 
 
-def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-    _expect(ok and (high is None or value <= high), f"{what} must be a whole number "
-            f"{'>= ' + str(low) if high is None else f'from {low} to {high}'}, not {value!r}")
+class _Short(reprlib.Repr):
+    """``reprlib`` cuts long and deep values; numbers too long for ``str`` get a size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"a number of about {int(x.bit_length() * 0.30103)} digits"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def shown(value: Any) -> str:
+    """``value`` for an error message: short, and safe for any input (a number too long for
+    ``str``, deep nesting)."""
+    return _SHORT.repr(value)
+
+
+def _int(value: Any, what: str, low: int, high: int = MAX_NUMBER) -> int:
+    if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+        raise _bad(f"{what} must be a whole number from {low} to {high}, not {shown(value)}")
     return int(value)
 
 
@@ -182,8 +201,9 @@ def _tool_counts(raw: Any, what: str) -> dict[str, int]:
     _expect(isinstance(raw, dict), f"{what} must map tool -> count")
     hand = empty_hand()
     for tool, n in raw.items():
-        _expect(tool in hand, f"{what}: unknown tool {tool!r} (R0.1)")
-        hand[tool] = _int(n, f"{what}[{tool}]", 0)
+        if tool not in hand:
+            raise _bad(f"{what}: unknown tool {shown(tool)} (R0.1)")
+        hand[tool] = _int(n, f"R0.1: {what}[{tool}]", 0, cards.TOOLS_PER_TYPE)
     return hand
 
 
@@ -191,10 +211,10 @@ def _player_from(raw: Any, i: int) -> Player:
     what = f"players[{i}]"
     _expect(isinstance(raw, dict), f"{what} must be an object")
     known_keys = {"name", "scoundrel", "money", "hand", "loot", "tokens", "known"}
-    _expect(set(raw) <= known_keys, f"{what}: unknown keys {sorted(set(raw) - known_keys)}")
+    _expect(set(raw) <= known_keys, f"{what}: unknown keys {_keys(set(raw) - known_keys)}")
     scoundrel = raw.get("scoundrel")
     _expect(isinstance(scoundrel, str) and scoundrel in cards.SCOUNDRELS,
-            f"{what}: unknown scoundrel {scoundrel!r} (R0.5)")
+            f"{what}: unknown scoundrel {shown(scoundrel)} (R0.5)")
     name = raw.get("name", cards.SCOUNDRELS[scoundrel].name.split()[0])
     _expect(isinstance(name, str), f"{what}.name must be text")
     loot = _id_list(raw.get("loot", []), f"{what}.loot")
@@ -249,6 +269,10 @@ def _used_from(raw: Any, n: int) -> dict[str, list[int]]:
     return used
 
 
+def _keys(keys: set[Any]) -> str:
+    return ", ".join(sorted(shown(k) for k in keys))
+
+
 def _id_list(raw: Any, what: str) -> list[str]:
     _expect(isinstance(raw, list) and all(isinstance(c, str) for c in raw),
             f"{what} must be a list of card names")
@@ -264,27 +288,27 @@ def from_dict(data: Any) -> State:
     """
     _expect(isinstance(data, dict), "a position must be a JSON object")
     _expect(data.get("format") == FORMAT,
-            f"unknown format {data.get('format')!r}: this version reads {FORMAT!r}")
+            f"unknown format {shown(data.get('format'))}: this version reads {FORMAT!r}")
     for key in ("phase", "players"):
         _expect(key in data, f"a position needs {key!r}")
     known = {"format", "seed", "shuffles", "variant", "round", "phase", "start_player", "players",
              *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round"}
-    _expect(set(data) <= known, f"unknown keys {sorted(set(data) - known)}")
+    _expect(set(data) <= known, f"unknown keys {_keys(set(data) - known)}")
     raw_players = data["players"]
     _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 5,
             "R1.1: a game has 2 to 5 players")
     n = len(raw_players)
     variant = data.get("variant", "standard")
-    _expect(variant in VARIANTS, f"unknown variant {variant!r} (R11)")
+    _expect(variant in VARIANTS, f"unknown variant {shown(variant)} (R11)")
     _expect(data["phase"] in PHASES, f"phase must be one of {PHASES}")
     state = State(
         players=[_player_from(p, i) for i, p in enumerate(raw_players)],
         seed=_int(data.get("seed", 0), "seed", 0),
         shuffles=_int(data.get("shuffles", 0), "shuffles", 0),
         variant=variant,
-        round=_int(data.get("round", 1), "round", 1),
+        round=_int(data.get("round", 1), "round", 1, reachable.MAX_ROUNDS),
         phase=data["phase"],
-        start_player=_int(data.get("start_player", 0), "start_player", 0, n - 1),
+        start_player=_int(data.get("start_player", 0), "R1.0: start_player", 0, n - 1),
         squares=_squares_from(data.get("squares"), n),
         ruin_rates=_rates_from(data.get("ruin_rates"), n),
         scoundrel_used=_used_from(data.get("scoundrel_used"), n),
@@ -299,12 +323,22 @@ def from_dict(data: Any) -> State:
 
 def _load_money_history(state: State, raw: Any) -> None:
     if raw is None:
-        state.money_by_round = [[p.money for p in state.players]]
+        state.money_by_round = default_money_history(state)
         return
     _expect(isinstance(raw, list) and all(
         isinstance(r, list) and len(r) == state.num_players for r in raw
     ), "money_by_round must list one money total per player for each round")
     state.money_by_round = [[_int(m, "money_by_round", 0) for m in r] for r in raw]
+
+
+def default_money_history(state: State) -> list[list[int]]:
+    """``money_by_round`` for a position that gives none (a puzzle): the least history play
+    could have had. Every round began with the money now (while placing, money is what it
+    was when the round began, R3.1), but under 20 (else the game had ended, R10.1); a
+    finished game adds its final money."""
+    now = [p.money for p in state.players]
+    start = now if state.phase == "place" else [min(m, WINNING_MONEY - 1) for m in now]
+    return [list(start) for _ in range(state.round)] + ([now] if state.phase == "over" else [])
 
 
 def _load_piles(state: State, raw: Any) -> None:
@@ -359,6 +393,7 @@ def check(state: State) -> None:
     _check_displays(state)
     _check_players(state)
     _check_tokens(state)
+    reachable.check(state)  # money history, placing order, how far the round has acted
 
 
 def _check_cards(state: State) -> None:
@@ -392,13 +427,9 @@ def _check_players(state: State) -> None:
     for i, p in enumerate(state.players):
         over = [t for t in TOOLS if p.known[t] > p.hand[t]]
         _expect(not over, f"players[{i}].known shows more {over} than the hand holds")
-    rounds = state.money_by_round
-    history_ok = all(a <= b for r1, r2 in pairwise(rounds) for a, b in zip(r1, r2, strict=True))
-    _expect(history_ok, "money_by_round: money never falls")
 
 
 def _check_tokens(state: State) -> None:
-    n = state.num_players
     on_board = Counter(s for row in state.squares.values() for s in row if s is not None)
     on_rates = Counter(s for s in state.ruin_rates.values() if s is not None)
     for seat, p in enumerate(state.players):
@@ -423,5 +454,3 @@ def _check_tokens(state: State) -> None:
                 f"R3.1/R6.2: an exchange square is taken, but the {earlier} still acts first")
     else:
         _expect(not on_board and not on_rates, "R10.1: when the game is over no token is out")
-    _expect(n == len(state.money_by_round[0]) if state.money_by_round else True,
-            "money_by_round must list one total per player")

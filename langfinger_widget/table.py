@@ -112,7 +112,7 @@ class Table:
         on_message: Callable[[Reply], None] | None = None,
     ) -> None:
         self._game = game
-        self._check_seat(seat, game.num_players)
+        self.check_seat(seat, game.num_players)
         self.seat = seat
         self.pace = check_pace(pace)
         self.autoplay = autoplay
@@ -158,7 +158,8 @@ class Table:
         return humans if self.seat is None else {self.seat} & humans
 
     @staticmethod
-    def _check_seat(seat: Any, players: int) -> None:
+    def check_seat(seat: Any, players: int) -> None:
+        """:class:`TableError` unless ``seat`` is None or a seat of a ``players``-player game."""
         if seat is None:
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -192,7 +193,7 @@ class Table:
         return secrets.randbelow(2**31) if self.seed is None else self.seed * 10 + seat
 
     def set_seat(self, seat: int | None) -> None:
-        self._check_seat(seat, self._game.num_players)
+        self.check_seat(seat, self._game.num_players)
         if seat != self.seat:
             self.seat = seat
             self.hint = {}
@@ -204,7 +205,7 @@ class Table:
 
     def replace_game(self, game: Game) -> None:
         """Play ``game`` at this table from now on (same seats, bots and shown seat)."""
-        self._check_seat(self.seat, game.num_players)
+        self.check_seat(self.seat, game.num_players)
         self._game = game
         self.set_bots({s: n for s, n in self._bot_names.items() if s < game.num_players})
         self.error, self.hint, self.highlight = "", {}, {}
@@ -234,7 +235,7 @@ class Table:
         seat = options.get("seat", self.seat)
         if "seat" not in options and seat is not None and seat >= players:
             seat = 0
-        self._check_seat(seat, players)
+        self.check_seat(seat, players)
         variant = options.get("variant", self._game.state.variant)
         if variant not in VARIANTS:
             raise TableError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from . import platform
 from .game import Game
 from .scheduler import Scheduler
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
@@ -215,6 +216,48 @@ class LangfingerWidget(anywidget.AnyWidget):
         """A widget continuing a saved position (``lf.InvalidState`` if it cannot exist)."""
         return cls(game=Game.from_dict(dict(position)), **kwargs)
 
+    # --- records (docs/records.md) -------------------------------------------------------------
+    def record_text(self, seat: int | str | None = "board") -> str:
+        """This game as a record, its seats' bots named in the header.
+
+        ``seat="board"`` writes what this board may show: everything on the open
+        board or once the game is over, else only what the shown seat saw.
+        """
+        if seat == "board":
+            seat = None if self.table.seat is None or self.game.is_over else self.table.seat
+        return self.game.record(seat, bots=self.table.bot_names)
+
+    def save_record(self, path: str | Path, seat: int | str | None = "board") -> Path:
+        """Write :meth:`record_text` to ``path`` (UTF-8 text; ``.lfr`` by convention)."""
+        target = Path(path)
+        target.write_text(self.record_text(seat), encoding="utf-8")
+        return target
+
+    @classmethod
+    def load_record(cls, source: str | Path, **kwargs: Any) -> LangfingerWidget:
+        """A live board playing on from the end of a record (a file path or the record's
+        text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
+        without ``bots`` the record's bot seats are bots again."""
+        from . import records
+        from .bots import names
+
+        rec = records.load(source)
+        kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
+        if "bots" not in kwargs:  # a bot the table cannot seat (an arena label) plays as medium
+            kwargs["bots"] = {i: s.bot if s.bot in names() else "medium"
+                              for i, s in enumerate(rec.header.seats)
+                              if s.bot is not None and i != kwargs["seat"]}
+        return cls(game=rec.game(), **kwargs)
+
+    @classmethod
+    def replay(cls, record: Any, seat: int | str | None = "record", **kwargs: Any) -> Any:
+        """The board, read-only, replaying ``record`` (text, path or ``lf.records.Record``)
+        with a scrubber, seen from ``seat`` or from above (``None``, full records only).
+        See :class:`~langfinger_widget.replay_widget.ReplayWidget`."""
+        from .replay_widget import ReplayWidget
+
+        return ReplayWidget(record, seat, **kwargs)
+
     def step_bots(self, limit: int | None = None) -> int:
         """Play pending bot moves now, in this call (no pace); return how many were played.
 
@@ -244,7 +287,7 @@ class LangfingerWidget(anywidget.AnyWidget):
 
     # --- messages from the front end ------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_message(content)
+        self.handle_message(platform.from_page(content))  # Pyodide: JS null arrives as jsnull
 
     def _send_later(self, reply: Reply) -> None:
         if not self.table.closed:
@@ -326,11 +369,10 @@ class LangfingerWidget(anywidget.AnyWidget):
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
-        if self._ready:
-            try:
-                self.table.set_seat(seat)
-            except TableError as exc:
-                raise SeatError(str(exc)) from None
+        try:
+            Table.check_seat(seat, self.table.game.num_players)
+        except TableError as exc:
+            raise SeatError(str(exc)) from None
         return seat  # type: ignore[no-any-return]
 
     @traitlets.validate("bots")
@@ -339,20 +381,31 @@ class LangfingerWidget(anywidget.AnyWidget):
             wanted = self.table.check_bots(dict(proposal["value"]))
         except TableError as exc:
             raise SeatError(str(exc)) from None
-        if self._ready and wanted != self.table.bot_names:
-            # `w.bots = {2: "hard"}` from Python hands seats to bots (or back to humans).
-            self.table.set_bots(wanted)
         return {str(s): n for s, n in wanted.items()}
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
         try:
-            pace = check_pace(proposal["value"])
+            return check_pace(proposal["value"])
         except TableError as exc:
             raise SeatError(str(exc)) from None
-        if self._ready and pace != self.table.pace:
-            self.table.set_pace(pace)
-        return pace
+
+    # Python may set `seat` (whose board is shown), `bots` (`w.bots = {2: "hard"}` hands seats
+    # to bots, or back to people) and `pace`: the table follows; _sync puts back the same values.
+    @traitlets.observe("seat")
+    def _seat_changed(self, change: Any) -> None:
+        if self._ready:
+            self.table.set_seat(change["new"])
+
+    @traitlets.observe("bots")
+    def _bots_changed(self, change: Any) -> None:
+        if self._ready and self.table.check_bots(change["new"]) != self.table.bot_names:
+            self.table.set_bots(change["new"])
+
+    @traitlets.observe("pace")
+    def _pace_changed(self, change: Any) -> None:
+        if self._ready and change["new"] != self.table.pace:
+            self.table.set_pace(change["new"])
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """State sent by the front end: only a valid ``pace`` may change; the rest is put back.

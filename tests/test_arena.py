@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
+import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,13 @@ def test_parse_bots_reads_names_and_budgets() -> None:
     assert specs[0].label == "ismcts(time=0.5)"
     assert parse_bots("ismcts,greedy", {"iterations": 30})[0].budget == (("iterations", 30),)
     assert parse_bots("greedy,random", {"iterations": 30})[0].budget == ()
+    # The fallback budget: only for an ISMCTS bot given neither iterations nor time.
+    fallback = {"iterations": 150.0}
+    assert parse_bots("ismcts,greedy", None, fallback)[0].budget == (("iterations", 150),)
+    assert parse_bots("ismcts:time=0.5,greedy", None, fallback)[0].budget == (("time", 0.5),)
+    assert parse_bots("ismcts,greedy", {"time": 1.0}, fallback)[0].budget == (("time", 1.0),)
+    assert parse_bots("ismcts:iterations=9,greedy", None, fallback)[0].budget == (
+        ("iterations", 9),)
     with pytest.raises(ValueError, match="unknown bot"):
         parse_bots("greedy,oracle")
     with pytest.raises(ValueError, match="2 to 5"):
@@ -194,3 +204,73 @@ def test_command_line_elo_and_ladder(capsys: pytest.CaptureFixture[str], tmp_pat
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["summary"]["levels"] == ["easy", "medium"] and len(saved["games"]) == 1
     assert arena.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
+
+
+# --- the bare command, its progress bar and Ray's start -------------------------------------
+
+
+def test_bare_command_plays_the_one_minute_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No arguments: ISMCTS, greedy and random, the default games, a small ISMCTS budget
+    (the size that finishes in about a minute, measured in docs/bots.md)."""
+    asked: list[tuple[list[str], int]] = []
+
+    def fake_run(specs: list[BotSpec], games: int, *_: Any, **__: Any) -> list[Any]:
+        asked.append(([s.label for s in specs], games))
+        return []
+
+    monkeypatch.setattr(arena, "run_local", fake_run)
+    assert arena.main(["--no-progress"]) == 0
+    budget = f"ismcts(iterations={arena.DEFAULT_ITERATIONS})"
+    assert asked == [([budget, "greedy", "random"], arena.DEFAULT_GAMES)]
+    asked.clear()
+    assert arena.main(["--time", "0.2", "--no-progress"]) == 0
+    assert asked[0][0][0] == "ismcts(time=0.2)"  # a time budget is not capped by iterations
+
+
+def test_progress_bar_shows_an_eta(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--bots", "greedy,random", "--games", "2"]) == 0
+    bar = capsys.readouterr().err
+    assert "games:" in bar and "2/2" in bar and "ETA" in bar, bar
+
+
+def _fake_ray(calls: list[str], err: Callable[[], str]) -> types.ModuleType:
+    """Just enough of Ray to run the arena's games in this process, noting when ``init``
+    is called and what the screen showed by then."""
+    ray = types.ModuleType("ray")
+    state = {"up": False}
+
+    def init(**_: Any) -> None:
+        calls.append(f"init after: {err()!r}")
+        state["up"] = True
+
+    def remote(fn: Callable[..., Any]) -> Any:
+        return types.SimpleNamespace(remote=lambda *a: fn(*a))
+
+    ray.is_initialized = lambda: state["up"]  # type: ignore[attr-defined]
+    ray.init = init  # type: ignore[attr-defined]
+    ray.remote = remote  # type: ignore[attr-defined]
+    ray.wait = lambda pending, num_returns: (pending[:num_returns], pending[num_returns:])  # type: ignore[attr-defined]
+    ray.get = list  # type: ignore[attr-defined]
+    return ray
+
+
+def test_ray_backend_says_it_is_starting_ray(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ray's start takes seconds (a minute on a busy machine): the screen says so before,
+    and how long it took after, instead of a silent wait before the first game."""
+    calls: list[str] = []
+    said: list[str] = []
+
+    def err_so_far() -> str:
+        said.append(capsys.readouterr().err)
+        return "".join(said)
+
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(calls, err_so_far))
+    results = arena.run_ray(parse_bots("greedy,random"), 2, seed=4, progress=True)
+    assert len(results) == 2
+    assert len(calls) == 1 and "starting Ray" in calls[0], calls
+    said.append(capsys.readouterr().err)
+    after = "".join(said).split("starting Ray", 1)[1]
+    assert "Ray ready after" in after, after
+    arena.run_ray(parse_bots("greedy,random"), 1, seed=4, progress=False)
+    assert "Ray" not in capsys.readouterr().err  # --no-progress: quiet

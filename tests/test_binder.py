@@ -67,7 +67,8 @@ def test_post_build_builds_the_bundle_and_installs_the_lab_extra() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     extras = pyproject["project"]["optional-dependencies"]
     assert extra.group(1) in extras
-    assert any(d.startswith("anywidget") for d in extras[extra.group(1)])
+    installed = pyproject["project"]["dependencies"] + extras[extra.group(1)]
+    assert any(d.startswith("anywidget") for d in installed), "the install must bring anywidget"
     scripts = json.loads((ROOT / "package.json").read_text())["scripts"]
     assert "build" in scripts
     assert (ROOT / "package-lock.json").is_file(), "npm ci needs the lock file"

@@ -12,7 +12,7 @@ def test_a_scripted_position_has_what_the_script_says() -> None:
     g = (Position(["hans", "yoshiko", "bobby"], names=["Ann", "Bo", "Cy"], seed=4)
          .hand(0, hammer=2, map=1).known(0, hammer=1).loot(1, "L08").money(1, 12)
          .villa("L03", "L12").museum("L16").city("map", "welder").harbor("F03")
-         .tokens("ruin", 0, 1).exchange_square("1>2", 2).token("museum", 2)
+         .tokens("ruin", 0, 1, first=1).exchange_square("1>2", 2).token("museum", 2)
          .scoundrel_used("villa", 1).round(3).start_player(1).phase("act")
          .money_history((0, 0, 0), (0, 5, 0), (2, 12, 0)).money(0, 2)
          .build())
@@ -22,7 +22,8 @@ def test_a_scripted_position_has_what_the_script_says() -> None:
     assert d["players"][0]["known"] == {"hammer": 1}
     assert d["players"][1]["loot"] == ["L08"] and g.money == [2, 12, 0]
     assert d["villa"] == ["L03", "L12"] and d["city"] == ["map", "welder"]
-    assert d["squares"]["ruin"][:2] == [0, 1] and d["squares"]["museum"][0] == 2
+    # Seat 2's token on 1>2 acted on the Ruin's first square, now empty (R6.2).
+    assert d["squares"]["ruin"][:3] == [None, 0, 1] and d["squares"]["museum"][0] == 2
     assert d["ruin_rates"]["1>2"] == 2
     assert [p["tokens"] for p in d["players"]] == [2, 2, 1]  # the rest stay in front
     assert d["scoundrel_used"]["villa"] == [1]

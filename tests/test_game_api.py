@@ -69,7 +69,7 @@ def test_legal_actions_json_ready_and_play_returns_events() -> None:
     assert json.loads(json.dumps(legal)) == legal
     assert legal == [place(p) for p in PLACES]
     events = g.play(legal[0])
-    assert events == [{"type": "place", "seat": 0, "place": "city", "square": 0}]
+    assert events == [{"type": "place", "seat": g.start_player, "place": "city", "square": 0}]
     assert g.why_illegal(legal[1]) is None
     assert g.why_illegal(PASS) is not None
     with pytest.raises(lf.IllegalAction, match=r"^R2\.1"):
@@ -115,7 +115,7 @@ def test_view_shapes_and_seats() -> None:
             g.view(bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             g.log(bad)  # type: ignore[arg-type]
-    assert g.view(None)["decision"] == {"seat": 0, "kind": "place", "place": None,
+    assert g.view(None)["decision"] == {"seat": g.start_player, "kind": "place", "place": None,
                                         "square": None}
 
 
@@ -127,7 +127,7 @@ def test_copy_is_independent() -> None:
     twin.play(place("villa"))
     assert g.to_dict() == before and len(g.history) == 1 and len(twin.history) == 2
     g.play(place("ruin"))
-    assert twin.to_dict()["squares"]["villa"][0] == 1
+    assert twin.to_dict()["squares"]["villa"][0] == (g.start_player + 1) % 3
     assert twin.to_dict()["squares"]["ruin"][0] is None
     twin.undo()
     twin.undo()
@@ -196,3 +196,59 @@ def test_changing_a_returned_log_or_view_changes_nothing_inside() -> None:
     _vandalize(g.log(None))
     _vandalize(g.view(None))
     assert json.dumps([g.log(None), g.view(None)]) == before
+
+
+def test_version_grows_on_every_play_and_undo_and_copy_keeps_it() -> None:
+    # The lead's Table drops a background result (bot move, hint) computed for another version:
+    # the move number cannot tell an undone-and-replayed position apart, the version can.
+    g = lf.Game.new(players=3, seed=4)
+    assert g.version == 0
+    seen = [g.version]
+    rng = random.Random(2)
+    for _ in range(6):
+        g.play(rng.choice(g.legal_actions()))
+        seen.append(g.version)
+    g.undo()
+    seen.append(g.version)
+    g.play(rng.choice(g.legal_actions()))
+    seen.append(g.version)
+    assert seen == sorted(set(seen)) and seen[-1] == 8  # strictly increasing, one per change
+    twin = g.copy()
+    assert twin.version == g.version
+    twin.undo()
+    assert twin.version == g.version + 1 and g.version == 8  # independent after the copy
+    with pytest.raises(lf.IllegalAction):
+        g.play(PASS)  # an illegal action changes nothing, the version included
+    assert g.version == 8
+
+
+def test_R1_0_start_player_is_drawn_from_the_seed_unless_given() -> None:
+    drawn = {seed: lf.Game.new(players=4, seed=seed).start_player for seed in range(60)}
+    assert set(drawn.values()) == {0, 1, 2, 3}  # chance decides, not always seat 0
+    assert all(lf.Game.new(players=4, seed=s).start_player == k for s, k in drawn.items())
+    for seed, k in list(drawn.items())[:8]:
+        g = lf.Game.new(players=4, seed=seed)
+        assert g.to_move == k and g.view(None)["decision"]["seat"] == k
+        # The draw is R1.0 alone: the same decks and deal as a game given that start player.
+        assert g.to_dict() == lf.Game.new(players=4, seed=seed, start_player=k).to_dict()
+        assert g.log(None) == lf.Game.new(players=4, seed=seed, start_player=k).log(None)
+        hands = [sum(p["hand"].values()) for p in g.to_dict()["players"]]
+        assert hands[k] == 2 and hands[(k + 1) % 4] == 3  # R1.3 follows the drawn start player
+    assert lf.Game.new(players=3, seed=1, start_player=1).start_player == 1
+
+
+@pytest.mark.parametrize("bad", [3, -1, "0", False, 1.0])
+def test_R1_0_start_player_out_of_range_names_the_ruling(bad: Any) -> None:
+    with pytest.raises(ValueError, match=r"^R1\.0: start_player is a seat from 0 to 2"):
+        lf.Game.new(players=3, seed=1, start_player=bad)
+    d = lf.Game.new(players=3, seed=1).to_dict()
+    d["start_player"] = bad
+    with pytest.raises(lf.InvalidState, match=r"R1\.0: start_player"):
+        lf.Game.from_dict(d)
+
+
+def test_notation_error_is_exported_like_the_other_errors() -> None:
+    assert lf.NotationError is lf.notation.NotationError
+    assert issubclass(lf.NotationError, lf.InvalidState) and "NotationError" in lf.__all__
+    with pytest.raises(lf.NotationError):
+        lf.Game.from_notation("s7 1x0")

@@ -3,7 +3,8 @@
 Running them is nbval's job (``pytest --nbval-lax notebooks/``); this module checks
 what nbval cannot see: that outputs were cleared before committing, that every
 lesson scripts its position, shows the widget and asserts what its text claims,
-and that no sentence was lifted from the rulebooks in ``../shared/rules``.
+that no sentence was lifted from the rulebooks in ``../shared/rules``, and that "Run
+All" on the quickstart leaves the reader's own game waiting for them.
 """
 
 from __future__ import annotations
@@ -80,6 +81,28 @@ def test_quickstart_is_three_code_cells_against_two_bots() -> None:
     code = [c.source for c in nb.cells if c.cell_type == "code"]
     assert len(code) == 3
     assert re.search(r"bots=\{1: \"\w+\", 2: \"\w+\"\}", code[1])
+
+
+# Appended to the quickstart after its own cells, in the same kernel.
+_STILL_YOUR_GAME = """
+assert w.wait_for_bots(), "the bots of the quickstart's board did not settle"
+g = w.game
+assert not g.is_over, "Run All played the reader's game to its end"
+assert g.to_move == 0 and w.legal, f"the board waits for seat {g.to_move}, not the reader's seat 0"
+mine = [e for e in g.log(0) if e["type"] == "place" and e.get("seat") == 0]
+assert not mine, f"something placed seat 0's tokens: {mine}"
+"""
+
+
+def test_quickstart_run_all_leaves_your_game_waiting_for_you() -> None:
+    """Run All (what nbval does too) must not let a bot play the reader's seat: the demo of a
+    whole game runs on a headless game of its own."""
+    from nbclient import NotebookClient
+
+    nb = _load("00_quickstart")
+    nb.cells.append(nbformat.v4.new_code_cell(_STILL_YOUR_GAME))
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={
+        "metadata": {"path": str(NOTEBOOKS)}}).execute()
 
 
 def test_next_notebook_references_exist() -> None:

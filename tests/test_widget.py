@@ -358,7 +358,8 @@ def test_a_misbehaving_bot_is_stood_in_for_and_the_game_goes_on(bot: Any, patter
 
 
 def test_bot_thread_plays_until_a_human_decides() -> None:
-    w = LangfingerWidget(players=3, seed=5, seat=0, bots={1: "random", 2: "random"}, pace=0)
+    game = lf.Game.new(players=3, seed=5, start_player=0)  # seat 0 places first (R1.0: given)
+    w = LangfingerWidget(game, seat=0, bots={1: "random", 2: "random"}, pace=0)
     try:
         w.play(PLACE_MUSEUM)
         assert w.wait_for_bots(timeout=30)
@@ -385,7 +386,11 @@ def test_real_bots_from_lf_bots_fill_bot_seats() -> None:
 def hidden_ids(g: lf.Game, seat: int) -> set[str]:
     """Card ids whose front `seat` may not know right now, from the full state."""
     s = g.state
-    hidden = set(s.villa) | set(s.museum) | set(s.piles["loot"].draw) | set(s.piles["fences"].draw)
+    hidden = set(s.villa) | set(s.museum) | set(s.piles["loot"].draw)
+    # A fence is always face up: one in the draw pile that the seat saw (sold, then reshuffled
+    # back, R9.2) hides only its place in the pile, not its id.
+    seen = set(ID.findall(json.dumps(g.log(seat))))
+    hidden |= set(s.piles["fences"].draw) - seen
     for k, p in enumerate(s.players):
         if k != seat:
             hidden |= set(p.loot)
@@ -571,3 +576,18 @@ def test_new_game_intent_changes_the_table_as_the_panel_asks() -> None:
     assert w.view == w.game.view(1)
     bad = w.handle_message({"kind": "new_game", "players": 9})
     assert bad["ok"] is False and bad["error"].startswith("R1.1") and w.game.num_players == 4
+
+
+def test_python_sets_seat_bots_and_pace_and_the_table_follows() -> None:
+    w, _ = make(seat=0, bots={2: "easy"})
+    w.seat = 1
+    assert w.table.seat == 1 and w.view == w.game.view(1)
+    w.seat = None  # None skips traitlets' validators: the observer must still hand it on
+    assert w.table.seat is None and w.view == w.game.view(None)
+    w.bots = {1: "hard"}
+    assert w.table.bot_names == {1: "hard"} and w.human_seats == [0, 2]
+    w.pace = 0
+    assert w.table.pace == 0.0
+    with pytest.raises(ValueError, match=r"seat must be None or 0\.\.2"):
+        w.seat = 5
+    assert w.seat is None and w.table.seat is None

@@ -311,11 +311,16 @@ describe("seats, bots, hints and messages", () => {
     expect(q(el, '[data-testid="error"]').textContent).toContain("R4");
   });
 
-  it("sends undo and new game", () => {
+  it("sends undo, and new game from its panel (the current setup by default)", () => {
     const { el, model } = setup(stateOf(city5()));
     click(el, '[data-testid="undo"]');
     click(el, '[data-testid="new-game"]');
-    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "new_game" }]);
+    expect(model.sent).toEqual([{ kind: "undo" }]); // the panel opens first
+    click(el, '[data-testid="ng-start"]');
+    expect(model.sent).toEqual([
+      { kind: "undo" },
+      { kind: "new_game", players: 5, seat: city5().view.seat, bots: {}, variant: "standard", seed: null },
+    ]);
   });
 
   it("forgets half-made picks when the view changes", () => {
@@ -323,6 +328,58 @@ describe("seats, bots, hints and messages", () => {
     click(el, '[data-area="city"] [data-index="1"]');
     model.set("view", { ...city5().view, decision: { seat: 0, kind: "city", place: "city", square: 1 } });
     expect(q(el, '[data-area="city"] [data-index="1"]').getAttribute("aria-pressed")).toBe("false");
+  });
+
+  describe("Undo starts the choice afresh", () => {
+    const picked = (el: HTMLElement): string | null =>
+      q(el, '[data-area="city"] [data-index="1"]').getAttribute("aria-pressed");
+
+    it("clears a half-made pick when Undo is clicked, before the kernel answers", () => {
+      const { el, model } = setup(stateOf(city5()));
+      click(el, '[data-area="city"] [data-index="1"]');
+      expect(picked(el)).toBe("true");
+      click(el, '[data-testid="undo"]');
+      expect(model.sent).toEqual([{ kind: "undo" }]);
+      expect(picked(el)).toBe("false");
+    });
+
+    it("does not bring old picks back when the same position returns", () => {
+      // Pick at move 12; Undo goes back to move 10; the same move again reaches an
+      // identical-looking move 12: the board must not show the pick from before.
+      const { el, model } = setup(stateOf(city5()));
+      click(el, '[data-area="city"] [data-index="1"]');
+      const earlier = place2();
+      model.set("view", earlier.view);
+      model.set("legal", earlier.legal);
+      model.set("move_number", 10);
+      const again = city5();
+      model.set("view", again.view);
+      model.set("legal", again.legal);
+      model.set("move_number", 12);
+      expect(picked(el)).toBe("false");
+    });
+
+    it("clears picks when the position moves on without a click here (a new move number)", () => {
+      const { el, model } = setup(stateOf(city5()));
+      click(el, '[data-area="city"] [data-index="1"]');
+      model.set("move_number", 11);
+      expect(picked(el)).toBe("false");
+    });
+
+    it("clears picks when the game's version changes (an undo and a replay keep the move number)", () => {
+      const { el, model } = setup(stateOf(city5(), { version: 40 }));
+      click(el, '[data-area="city"] [data-index="1"]');
+      model.set("version", 42);
+      expect(picked(el)).toBe("false");
+    });
+
+    it("keeps picks while nothing about the position changes", () => {
+      const { el, model } = setup(stateOf(city5()));
+      click(el, '[data-area="city"] [data-index="1"]');
+      model.set("pace", 1.2);
+      model.set("hint", { action: { type: "pass" }, move: 12 });
+      expect(picked(el)).toBe("true");
+    });
   });
 
   it("waits for a view, then follows it", () => {

@@ -10,6 +10,8 @@ import { Token } from "../icons";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
 import type { Targets } from "../intents";
 import { actionWords, playerName } from "../format";
+import { setupOrDefault } from "../newgame";
+import type { NewGameIntent } from "../newgame";
 import { useCustomMessages, useWidgetState } from "../model";
 import type { Action, AnyModel, InMessage, OutMessage, Place, Rate, View, WidgetState } from "../types";
 import { currentAction } from "./compose";
@@ -19,12 +21,29 @@ import { MyArea, PrivacyScreen } from "./hand";
 import { Log } from "./log";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
+import { NewGamePanel } from "./newgame";
+import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
 import { EMPTY_SELECTION, UiContext } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
 
 /** How long a bot's (or anyone's) last move stays highlighted. */
 const FLASH_MS = 1600;
+
+/**
+ * A number that changes whenever the position shown changes for any reason: a move, Undo,
+ * a new game, a bot, another seat. Picks and pending moves belong to one such number, so
+ * coming back to a position that looks the same (Undo, then the same move again) never
+ * brings back picks made before. The kernel sends a trait only when its value changed,
+ * so a new `view` or `legal` object means a new position.
+ */
+export function usePositionId(parts: readonly unknown[]): number {
+  const last = useRef<{ parts: readonly unknown[]; id: number }>({ parts, id: 0 });
+  if (parts.length !== last.current.parts.length || parts.some((p, i) => p !== last.current.parts[i])) {
+    last.current = { parts, id: last.current.id + 1 };
+  }
+  return last.current.id;
+}
 
 function toggle<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -106,24 +125,35 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     () => toHandCards(mySeat === null ? null : (view.players[mySeat]?.hand ?? null)),
     [view, mySeat],
   );
-  const key = JSON.stringify([view.round, view.phase, view.decision, state.seat, legal]);
+  const key = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
 
-  const [selState, setSelState] = useState<{ key: string; sel: Selection }>({ key, sel: EMPTY_SELECTION });
+  const [selState, setSelState] = useState<{ key: number; sel: Selection }>({ key, sel: EMPTY_SELECTION });
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
   const setSel = (next: Selection): void => setSelState({ key, sel: next });
 
-  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [pendingKey, setPendingKey] = useState<number | null>(null);
   const pending = pendingKey === key;
   const [why, setWhy] = useState<{ action: Action; reason: string | null | undefined } | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
   const [hintError, setHintError] = useState("");
+  // The New game panel: open or not, waiting for the kernel's answer, and its refusal.
+  const [newGame, setNewGame] = useState({ open: false, pending: false, refusal: "" });
+  const newGameButton = useRef<HTMLButtonElement>(null);
+  const closeNewGame = (): void => {
+    setNewGame({ open: false, pending: false, refusal: "" });
+    newGameButton.current?.focus(); // back where the keyboard user opened it
+  };
+  const setup = setupOrDefault(state, view);
 
   // Answers from Python arrive as custom messages.
   useEffect(() => {
     const msg = props.inbox;
     if (!msg) return;
-    if (msg.kind === "result") {
+    if (msg.kind === "result" && newGame.pending) {
+      if (msg.ok === false) setNewGame({ open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" });
+      else closeNewGame();
+    } else if (msg.kind === "result") {
       setPendingKey(null);
       if (msg.ok === false) {
         setResultError(typeof msg.error === "string" ? msg.error : "That move was refused.");
@@ -222,7 +252,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       <div class="lf-top">
         <h2 class="lf-title">Langfinger</h2>
         <Status ui={ui} privacy={privacy} />
-        <div class="lf-toolbar">
+        {/* A replay is read-only: its own panel below the board moves it. */}
+        <div class="lf-toolbar" hidden={!!state.scrubber}>
           {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
           {state.puzzle ? null : (
             <button
@@ -244,19 +275,42 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
             data-testid="undo"
             disabled={state.undo_status?.allowed === false}
             title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-            onClick={() => send({ kind: "undo" })}
+            onClick={() => {
+              setSel(EMPTY_SELECTION); // even if the kernel refuses: a take-back starts the choice afresh
+              send({ kind: "undo" });
+            }}
           >
             Undo
           </button>
-          {state.puzzle ? null : (
-            <button type="button" class="lf-btn" data-testid="new-game" onClick={() => send({ kind: "new_game" })}>
+          {state.puzzle || !setup.allow_new_game ? null : (
+            <button
+              type="button"
+              class="lf-btn"
+              data-testid="new-game"
+              ref={newGameButton}
+              aria-expanded={newGame.open}
+              onClick={() => (newGame.open ? closeNewGame() : setNewGame({ open: true, pending: false, refusal: "" }))}
+            >
               New game
             </button>
           )}
         </div>
       </div>
       {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
-      {errorText && dismissed !== errorText ? (
+      {newGame.open && !state.puzzle && setup.allow_new_game ? (
+        <NewGamePanel
+          setup={setup}
+          refusal={newGame.refusal}
+          pending={newGame.pending}
+          onStart={(intent: NewGameIntent) => {
+            setNewGame({ open: true, pending: true, refusal: "" });
+            send(intent);
+          }}
+          onClose={closeNewGame}
+        />
+      ) : null}
+      {/* A refused new game is told inside its panel, next to the choices. */}
+      {errorText && dismissed !== errorText && !(newGame.open && errorText === newGame.refusal) ? (
         <Banner kind="error" text={errorText} testid="error" onClose={() => setDismissed(errorText)} />
       ) : null}
       {whyText ? <Banner kind="info" text={whyText} testid="why-reason" onClose={() => setWhy(null)} /> : null}
@@ -287,6 +341,7 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           <Piles />
         </aside>
       </div>
+      {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
     </UiContext.Provider>
   );
 }

@@ -98,17 +98,19 @@ class ISMCTSBot:
             search.run(1024)
         return search.best()
 
-    def search(self, view: View, legal: Sequence[Action]) -> Search:
+    def search(self, view: View, legal: Sequence[Action], first: Action | None = None) -> Search:
         """A search from ``view``, to be run a slice at a time (:class:`Search`).
 
         The widget's driver runs it in slices between clicks (no threads, as
         in Pyodide); :meth:`evaluate` runs it through at once. Either way the
-        same budget gives the same answer.
+        same budget gives the same answer. With ``first`` (one of ``legal``)
+        every iteration starts by playing it: :meth:`Search.value` is then the
+        seat's win chance after that move (game analysis, ``lf.analyse``).
         """
         check_inputs(view, legal)
         if view["to_move"] != view["seat"]:
             raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
-        return Search(self, view, legal, random.Random(self._rng.getrandbits(64)))
+        return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
 
     def budget(self, players: int) -> int | None:
         """The iterations a search may run in a game of ``players`` (None: time decides)."""
@@ -177,9 +179,13 @@ class Search:
     """
 
     def __init__(self, bot: ISMCTSBot, view: View, legal: Sequence[Action],
-                 rng: random.Random) -> None:
+                 rng: random.Random, first: Action | None = None) -> None:
         self._bot = bot
         self._pairs = [(rules.action_id(key), action) for key, action in keyed(legal)]
+        self._first = None if first is None else rules.action_key(first)
+        if self._first is not None and rules.action_id(self._first) not in {
+                i for i, _ in self._pairs}:
+            raise ValueError(f"first must be one of the legal actions, not {first!r}")
         self._sampler = Determinizer(view)
         self._rng = rng
         self._root = _Node(view["seat"])
@@ -198,14 +204,22 @@ class Search:
             if self._deadline is not None and self.iterations and \
                     _time.perf_counter() >= self._deadline:
                 break
-            self._bot._iterate(self._root, self._sampler.sample(self._rng), self._rng,
-                               self._last_round)
+            sample = self._sampler.sample(self._rng)
+            if self._first is not None:
+                rules.resolve(sample, self._first, None)
+            self._bot._iterate(self._root, sample, self._rng, self._last_round)
             self.iterations += 1
         else:
             return
         if not self.done:
             self.done = True
             self._bot._finished(self)
+
+    def value(self) -> float:
+        """The seat's mean reward over the iterations so far: its estimated win chance here
+        (after ``first``, when the search was given one)."""
+        root = self._root
+        return root.total / root.visits if root.visits else 0.5
 
     def best(self) -> tuple[Action, float]:
         """The most visited action so far and its mean value for the seat."""

@@ -50,7 +50,7 @@ def free_port() -> int:
 
 @dataclass
 class LabServer:
-    """A JupyterLab server this test session started and owns."""
+    """A JupyterLab (or Jupyter Notebook 7) server this test session started and owns."""
 
     url: str
     token: str
@@ -58,9 +58,12 @@ class LabServer:
     process: subprocess.Popen[bytes]
     log_path: Path
     started_in: float = 0.0
+    # Where the app opens a notebook: JupyterLab's "lab/tree", Notebook 7's "notebooks".
+    tree: str = "lab/tree"
 
     def notebook_url(self, path: str) -> str:
-        return f"{self.url}/lab/tree/{path}?token={self.token}&reset"
+        reset = "&reset" if self.tree == "lab/tree" else ""  # a fresh workspace (JupyterLab)
+        return f"{self.url}/{self.tree}/{path}?token={self.token}{reset}"
 
     def write_notebook(self, path: str, cells: list[str]) -> Path:
         """Write a notebook of code cells (a fresh file, so no cell has run yet)."""
@@ -77,19 +80,14 @@ class LabServer:
         return target
 
     def log_tail(self, lines: int = 40) -> str:
-        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-        return "\n".join(text.splitlines()[-lines:])
+        return log_tail(self.log_path, lines)
 
 
-def start_lab(base: Path, timeout: float = 90.0) -> LabServer:
-    """Start ``jupyter lab`` on 127.0.0.1 with its own config, settings and workspace dirs.
+def jupyter_env(base: Path) -> dict[str, str]:
+    """The environment of a Jupyter server whose config, settings and runtime live under ``base``.
 
-    Everything the server writes lives under ``base``, so a developer's own
-    JupyterLab settings or saved workspaces cannot change what the test sees.
-    Root-safe (``--allow-root``) because CI runs as root.
+    A developer's own settings or saved workspaces cannot change what the test sees.
     """
-    root = base / "root"
-    root.mkdir(parents=True, exist_ok=True)
     settings = base / "settings"
     for rel, value in _USER_SETTINGS.items():
         target = settings / rel
@@ -106,51 +104,92 @@ def start_lab(base: Path, timeout: float = 90.0) -> LabServer:
         # The kernel imports this checkout's package (the code under test), installed or not.
         PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
     )
+    return env
+
+
+def log_tail(log_path: Path, lines: int = 40) -> str:
+    text = log_path.read_text(errors="replace") if log_path.exists() else ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def wait_until_answers(
+    url: str,
+    process: subprocess.Popen[bytes],
+    log_path: Path,
+    timeout: float,
+    headers: dict[str, str] | None = None,
+) -> float:
+    """Wait until ``url`` answers 200; return how long that took. Raises with the log tail
+    if the process exits or the time runs out (and then stops the process)."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args!r} exited early:\n{log_tail(log_path)}")
+        try:
+            req = urllib.request.Request(url, headers=headers or {})
+            with urllib.request.urlopen(req, timeout=2) as resp:
+                if resp.status == 200:
+                    return time.monotonic() - start
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    stop_process(process)
+    raise RuntimeError(f"{url} did not answer within {timeout}s:\n{log_tail(log_path)}")
+
+
+def start_lab(base: Path, timeout: float = 90.0, app: str = "jupyterlab") -> LabServer:
+    """Start ``jupyter lab`` (or, with ``app="notebook"``, Jupyter Notebook 7) on 127.0.0.1
+    with its own config, settings and workspace dirs (:func:`jupyter_env`).
+
+    Both expose ``window.jupyterapp``, so :class:`LabNotebook` drives either.
+    Root-safe (``--allow-root``) because CI runs as root.
+    """
+    root = base / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    env = jupyter_env(base)
     port = free_port()
     token = secrets.token_hex(16)
     log_path = base / "jupyter.log"
     cmd = [
-        sys.executable, "-m", "jupyterlab",
+        sys.executable, "-m", app,
         "--no-browser", "--allow-root",
         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]  # fmt: skip
+    if app == "jupyterlab":
+        cmd += [
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
+    else:
+        cmd += ["--JupyterNotebookApp.expose_app_in_browser=True"]
     log = log_path.open("wb")
     process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
-    server = LabServer(url, token, root, process, log_path)
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        if process.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited early:\n{server.log_tail()}")
+    server = LabServer(
+        url, token, root, process, log_path, tree="lab/tree" if app == "jupyterlab" else "notebooks"
+    )
+    server.started_in = wait_until_answers(
+        f"{url}/api/status", process, log_path, timeout, {"Authorization": f"token {token}"}
+    )
+    return server
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server this session started (and with it the kernels it started)."""
+    if process.poll() is None:
+        process.terminate()
         try:
-            req = urllib.request.Request(
-                f"{url}/api/status", headers={"Authorization": f"token {token}"}
-            )
-            with urllib.request.urlopen(req, timeout=2) as resp:
-                if resp.status == 200:
-                    server.started_in = time.monotonic() - start
-                    return server
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    stop_lab(server)
-    raise RuntimeError(f"jupyter lab did not answer within {timeout}s:\n{server.log_tail()}")
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
 
 
 def stop_lab(server: LabServer) -> None:
-    """Stop the server (and with it the kernels it started)."""
-    if server.process.poll() is None:
-        server.process.terminate()
-        try:
-            server.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
-            server.process.wait(timeout=5)
+    stop_process(server.process)
 
 
 # JavaScript run in the page. `path` picks the notebook panel by its file path,
@@ -170,6 +209,28 @@ _JS_READY = f"""(path) => {{ {_FIND_PANEL}
 _JS_RUN_ALL = f"""async (path) => {{ {_FIND_PANEL}
     app.shell.activateById(panel.id);
     await app.commands.execute('notebook:run-all-cells');
+}}"""
+
+_JS_RUN_THROUGH = f"""async ([path, last]) => {{ {_FIND_PANEL}
+    app.shell.activateById(panel.id);
+    for (let i = 0; i <= last; i++) {{
+        if (panel.content.widgets[i].model.type !== 'code') continue;
+        panel.content.activeCellIndex = i;
+        await app.commands.execute('notebook:run-cell');
+    }}
+}}"""
+
+_JS_RAN_THROUGH = f"""([path, last]) => {{ {_FIND_PANEL}
+    if (!panel) return false;
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    const cells = panel.content.widgets.slice(0, last + 1).filter(c => c.model.type === 'code');
+    return cells.every(c => c.model.executionCount !== null)
+        && !!kernel && kernel.status === 'idle';
+}}"""
+
+_JS_SAVE = f"""async (path) => {{ {_FIND_PANEL}
+    await panel.context.save();
+    return !panel.context.model.dirty;
 }}"""
 
 _JS_ALL_RAN = f"""(path) => {{ {_FIND_PANEL}
@@ -247,6 +308,21 @@ class LabNotebook:
         if errors:
             raise KernelError("notebook cells raised:\n" + "\n".join(errors))
 
+    def run_through(self, last: int, timeout_ms: int = 120_000) -> None:
+        """Run the code cells from the first to the ``last``-th (counting all cells), one by one
+        as a reader does, and wait; fails with the cells' error outputs if any raised."""
+        self.page.evaluate(_JS_RUN_THROUGH, [self.path, last])
+        self.page.wait_for_function(
+            _JS_RAN_THROUGH, arg=[self.path, last], timeout=timeout_ms, polling=200
+        )
+        errors = self.page.evaluate(_JS_CELL_ERRORS, self.path)
+        if errors:
+            raise KernelError("notebook cells raised:\n" + "\n".join(errors))
+
+    def save(self) -> None:
+        """Save the notebook (outputs and all), as Ctrl+S or the autosave does."""
+        assert self.page.evaluate(_JS_SAVE, self.path), f"{self.path} is still unsaved"
+
     def kernel(self, code: str, timeout_ms: int = 60_000) -> str:
         """Execute ``code`` in this notebook's kernel; return what it printed.
 
@@ -262,6 +338,15 @@ class LabNotebook:
         """Evaluate a Python expression in the kernel and return it as JSON data."""
         out = self.kernel(f"import json as _j; print(_j.dumps({expr}))")
         return json.loads(out.strip().splitlines()[-1])
+
+    def wait_until(self, expr: str, timeout: float = 30.0) -> None:
+        """Poll a Python expression in the kernel until it is true (bots move on the loop)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.kernel_json(expr):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{expr} never held in the kernel within {timeout}s")
 
     def output(self, cell_index: int) -> Locator:
         """The output area of the ``cell_index``-th cell (counting all cells)."""

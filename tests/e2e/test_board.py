@@ -187,7 +187,8 @@ def test_full_round_by_clicking(open_notebook) -> None:  # type: ignore[no-untyp
 def test_hot_seat_handover(open_notebook) -> None:  # type: ignore[no-untyped-def]
     cell = (
         "import langfinger_widget as lf\n"
-        "w = lf.LangfingerWidget(players=2, seed=4, seat=0, bots={}, pace=0)\n"
+        "g = lf.Game.new(players=2, seed=4, start_player=0)  # seat 0 first (R1.0: given)\n"
+        "w = lf.LangfingerWidget(g, seat=0, bots={}, pace=0)\n"
         "w"
     )
     nb: LabNotebook = open_notebook("hotseat.ipynb", [cell])

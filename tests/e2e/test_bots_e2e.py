@@ -50,6 +50,7 @@ def test_bots_answer_a_click_on_the_event_loop(open_notebook) -> None:  # type: 
     assert nb.kernel_json("threading.active_count()") == threads  # no thread was started
 
     root.get_by_test_id("hint").click()
+    wait_until(nb, "bool(w.hint)", timeout=90)  # the search runs in slices on the loop
     expect(root.get_by_test_id("hint-text")).to_contain_text("estimated win chance",
                                                              timeout=30_000)
     hint = nb.kernel_json("w.hint")

@@ -1,0 +1,248 @@
+"""The balance study: does the start seat matter, is a scoundrel stronger, how long are games?
+
+One command plays the games (through the arena, on Ray or in local processes)
+and stores the results, a summary and the figures under ``docs/study/``::
+
+    python -m langfinger_widget.study --bot greedy --games 1000 --backend ray --out docs/study
+
+Every seat is the same bot, so whatever differs between seats or scoundrels
+is the game's doing, not a stronger opponent's. Seat 0 starts the game (the arena deals
+with start player 0: R1.0, R1.3).
+A win shared by *k* players counts 1/k, as in the arena. ``notebooks/11_balance``
+reads the stored results; :func:`load` and :func:`summarize` are what it uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import platform
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__, arena
+from .cards import MAX_PLAYERS, MIN_PLAYERS, SCOUNDRELS
+
+PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+Row = dict[str, Any]
+
+
+def csv_name(players: int) -> str:
+    return f"games_{players}p.csv"
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def play(players: int, bot: str, games: int, seed: int, backend: str = "local", jobs: int = 1,
+         progress: bool = True) -> list[arena.GameResult]:
+    """``games`` games of ``players`` copies of ``bot`` (an arena spec), seats rotated."""
+    specs = arena.parse_bots(",".join([bot] * players))
+    if backend == "ray":
+        return arena.run_ray(specs, games, seed, progress=progress, num_cpus=jobs)
+    return arena.run_local(specs, games, seed, jobs, progress=progress)
+
+
+def run(out: Path, bot: str, games: int, seed: int, backend: str, jobs: int,
+        counts: Sequence[int] = PLAYER_COUNTS) -> dict[str, Any]:
+    """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures."""
+    out.mkdir(parents=True, exist_ok=True)
+    seconds: dict[str, float] = {}
+    for n in counts:
+        began = time.perf_counter()
+        results = play(n, bot, games, seed + n, backend, jobs)
+        seconds[str(n)] = round(time.perf_counter() - began, 1)
+        arena.write_csv(results, str(out / csv_name(n)))
+    summary = summarize(load(out, counts))
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    meta = {
+        "command": " ".join(["python -m langfinger_widget.study", *sys.argv[1:]]),
+        "bot": bot, "games_per_player_count": games, "seed": seed, "backend": backend,
+        "jobs": jobs, "seconds": seconds, "total_seconds": round(sum(seconds.values()), 1),
+        "langfinger_widget": __version__, "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {jobs} worker(s)",
+        "date": time.strftime("%Y-%m-%d"),
+    }
+    (out / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+    figures(summary, load(out, counts), out)
+    return summary
+
+
+# --- reading and summarizing -------------------------------------------------------------------
+
+
+def load(folder: Path | str, counts: Sequence[int] = PLAYER_COUNTS) -> dict[int, list[Row]]:
+    """The stored games, per player count: one row per game and seat (arena CSV)."""
+    rows: dict[int, list[Row]] = {}
+    for n in counts:
+        path = Path(folder) / csv_name(n)
+        if not path.exists():
+            continue
+        with open(path, newline="", encoding="utf-8") as f:
+            rows[n] = [_typed(r) for r in csv.DictReader(f)]
+    return rows
+
+
+def _typed(r: dict[str, str]) -> Row:
+    whole = ("game", "seed", "seat", "money", "won", "winners", "rounds", "decisions")
+    return {k: (int(v) if k in whole else float(v) if k == "think_s" else v) for k, v in r.items()}
+
+
+def _point(r: Row) -> float:
+    return 1.0 / r["winners"] if r["won"] else 0.0
+
+
+def _rate(points: Sequence[float]) -> dict[str, Any]:
+    low, high = arena.wilson(sum(points), len(points))
+    share = sum(points) / len(points) if points else 0.0
+    return {"games": len(points), "win_rate": share, "ci95": [low, high]}
+
+
+def _games(rows: list[Row]) -> list[Row]:
+    """One row per game (seat 0's), for game-level figures."""
+    return [r for r in rows if r["seat"] == 0]
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"mean": statistics.fmean(ordered), "median": statistics.median(ordered),
+            "min": ordered[0], "max": ordered[-1],
+            "p10": ordered[len(ordered) // 10], "p90": ordered[(9 * len(ordered)) // 10]}
+
+
+def summarize(data: dict[int, list[Row]]) -> dict[str, Any]:
+    """Win rates by seat and scoundrel (Wilson 95%), game length and final money."""
+    out: dict[str, Any] = {}
+    for n, rows in sorted(data.items()):
+        by_seat: dict[int, list[float]] = defaultdict(list)
+        by_scoundrel: dict[str, list[float]] = defaultdict(list)
+        for r in rows:
+            by_seat[r["seat"]].append(_point(r))
+            by_scoundrel[r["scoundrel"]].append(_point(r))
+        games = _games(rows)
+        out[str(n)] = {
+            "games": len(games),
+            "fair_share": 1 / n,
+            "seats": {str(s): _rate(p) for s, p in sorted(by_seat.items())},
+            "scoundrels": {k: _rate(by_scoundrel[k]) for k in SCOUNDRELS if k in by_scoundrel},
+            "rounds": _spread([g["rounds"] for g in games]),
+            "decisions": _spread([g["decisions"] for g in games]),
+            "winner_money": _spread([r["money"] for r in rows if r["won"]]),
+            "money": _spread([r["money"] for r in rows]),
+            "shared_wins": sum(g["winners"] > 1 for g in games) / len(games),
+        }
+    return out
+
+
+# --- figures ---------------------------------------------------------------------------------
+
+
+def figures(summary: dict[str, Any], data: dict[int, list[Row]], out: Path) -> list[Path]:
+    """Save the four figures as PNGs under ``out``: seats, scoundrels, rounds, money."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    made = []
+    for name, fig in (("seats", plot_rates(summary, "seats")),
+                      ("scoundrels", plot_rates(summary, "scoundrels")),
+                      ("rounds", plot_rounds(data)), ("money", plot_money(data))):
+        path = out / f"{name}.png"
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        made.append(path)
+    return made
+
+
+def plot_rates(summary: dict[str, Any], part: str) -> Any:
+    """Win rate with its 95% interval by seat (``part="seats"``) or by scoundrel."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(summary), figsize=(3.2 * len(summary), 3.2), sharey=True,
+                             squeeze=False)
+    for ax, (n, s) in zip(axes[0], summary.items(), strict=True):
+        labels = list(s[part])
+        rates = [s[part][k]["win_rate"] for k in labels]
+        errors = [[r - s[part][k]["ci95"][0] for k, r in zip(labels, rates, strict=True)],
+                  [s[part][k]["ci95"][1] - r for k, r in zip(labels, rates, strict=True)]]
+        ax.bar(range(len(labels)), rates, yerr=errors, capsize=3, color="#5b8db8")
+        ax.axhline(s["fair_share"], color="#aa3333", linestyle="--", linewidth=1)
+        ax.set_xticks(range(len(labels)), labels, rotation=45 if part == "scoundrels" else 0)
+        ax.set_title(f"{n} players ({s['games']} games)")
+    axes[0][0].set_ylabel("win rate (95% CI); dashed: 1/players")
+    fig.suptitle("win rate by seat (0 starts)" if part == "seats" else "win rate by scoundrel")
+    fig.tight_layout()
+    return fig
+
+
+def plot_rounds(data: dict[int, list[Row]]) -> Any:
+    """How many rounds games last, per player count."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    values = {n: [g["rounds"] for g in _games(rows)] for n, rows in data.items()}
+    low = min(min(v) for v in values.values())
+    high = max(max(v) for v in values.values())
+    bins = [x - 0.5 for x in range(low, high + 2)]
+    for n, v in values.items():
+        ax.hist(v, bins=bins, histtype="step", linewidth=1.5, density=True, label=f"{n} players")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("share of games")
+    ax.legend()
+    ax.set_title("game length")
+    fig.tight_layout()
+    return fig
+
+
+def plot_money(data: dict[int, list[Row]]) -> Any:
+    """Final money of the winners and of everyone else, per player count."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    counts = list(data)
+    ax.boxplot([[r["money"] for r in data[n] if r["won"]] for n in counts],
+               positions=[x - 0.18 for x in range(len(counts))], widths=0.3)
+    ax.boxplot([[r["money"] for r in data[n] if not r["won"]] for n in counts],
+               positions=[x + 0.18 for x in range(len(counts))], widths=0.3)
+    ax.set_xticks(range(len(counts)), [f"{n}p: winners | others" for n in counts], fontsize=8)
+    ax.axhline(20, color="#aa3333", linestyle="--", linewidth=1)
+    ax.set_ylabel("final money (dashed: 20, R10.1)")
+    ax.set_title("final money")
+    fig.tight_layout()
+    return fig
+
+
+# --- command line ------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m langfinger_widget.study",
+                                description="The balance study: every seat the same bot.")
+    p.add_argument("--bot", default="ismcts:iterations=300",
+                   help="an arena bot spec for every seat (default: the 'hard' level's search)")
+    p.add_argument("--games", type=int, default=200, help="games per player count")
+    p.add_argument("--players", default="2,3,4,5", help="player counts to study")
+    p.add_argument("--seed", type=int, default=15)
+    p.add_argument("--backend", choices=("local", "ray"), default="ray")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes or Ray CPUs")
+    p.add_argument("--out", default="docs/study")
+    args = p.parse_args(argv)
+    counts = [int(n) for n in args.players.split(",")]
+    summary = run(Path(args.out), args.bot, args.games, args.seed, args.backend, args.jobs,
+                  counts)
+    for n, s in summary.items():
+        seats = ", ".join(f"{100 * r['win_rate']:.0f}%" for r in s["seats"].values())
+        print(f"{n} players: {s['games']} games, {s['rounds']['mean']:.1f} rounds; "
+              f"win rate by seat {seats}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

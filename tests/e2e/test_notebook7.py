@@ -1,0 +1,84 @@
+"""The board in Jupyter Notebook 7 (``jupyter notebook``), not only in JupyterLab.
+
+Notebook 7 is built from JupyterLab's parts but is its own application (its
+own shell, pages and widget manager wiring), so the quickstart is opened there
+as a reader would: the notebook page, its cells run one after another, the
+board drawn by the bundle, and a click on a place that reaches the kernel,
+which the bots then answer. One server for this module; the browser is the
+session's.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import playwright.sync_api as playwright_api
+import pytest
+from playwright.sync_api import expect
+
+from .lab import ARTIFACTS, LabNotebook, LabServer, start_lab, stop_lab
+
+QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "00_quickstart.ipynb"
+
+
+@pytest.fixture(scope="module")
+def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """A Jupyter Notebook 7 server on 127.0.0.1 (started once for this module)."""
+    server = start_lab(tmp_path_factory.mktemp("notebook7"), app="notebook")
+    print(f"\n[e2e] jupyter notebook answered after {server.started_in:.1f}s at {server.url}")
+    try:
+        yield server
+    finally:
+        stop_lab(server)
+
+
+def widget_cell(path: Path) -> int:
+    """Index (among all cells) of the first code cell that shows the board."""
+    cells = nbformat.read(path, as_version=4).cells
+    return next(
+        i
+        for i, c in enumerate(cells)
+        if c.cell_type == "code" and "lf.LangfingerWidget(" in c.source
+    )
+
+
+def test_quickstart_in_notebook7(notebook7: LabServer, page: playwright_api.Page) -> None:
+    shutil.copy(QUICKSTART, notebook7.root_dir / QUICKSTART.name)
+    page.goto(notebook7.notebook_url(QUICKSTART.name))
+    nb = LabNotebook(page, QUICKSTART.name)
+    nb.wait_ready()
+    # Notebook 7's own page, not JupyterLab's.
+    assert page.evaluate("window.jupyterapp.name") == "Jupyter Notebook"
+    try:
+        # The cells up to the board, as a reader runs them (what follows plays on by itself).
+        index = widget_cell(QUICKSTART)
+        nb.run_through(index)
+        root = nb.output(index).get_by_test_id("langfinger")
+        expect(root.get_by_test_id("round")).to_have_text("Round 1")
+        seat = nb.kernel_json("w.seat")
+        nb.wait_until(f"w.game.to_move == {seat}")  # R1.0: bots may start; they play up to us
+        before = nb.kernel_json("len(w.game.history)")
+
+        place = root.locator('[data-place][data-legal="true"]').first
+        where = place.get_attribute("data-place")
+        place.click()
+        nb.wait_until(f"len(w.game.history) > {before}")
+        assert nb.kernel_json(f"w.game.history[{before}]") == {"type": "place", "place": where}
+        assert nb.kernel_json(f"w.game.deciders[{before}]") == seat
+        # The bots answer by themselves, and the page shows the kernel's board.
+        players = nb.kernel_json("w.game.num_players")
+        nb.wait_until(f"len(w.game.history) >= {before + players} and w.error == ''")
+        names = nb.kernel_json("[p['name'] for p in w.view['players']]")
+        for name in names:
+            expect(root.get_by_test_id("log")).to_contain_text(name)
+        expect(root.locator(f'[data-area="{where}"] .lf-token').first).to_be_visible()
+        nb.screenshot("notebook7-quickstart", root)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-notebook7.png"))
+        raise
+    finally:
+        nb.shutdown_kernel()

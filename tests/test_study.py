@@ -1,0 +1,57 @@
+"""The balance study (issue 15): its statistics, one tiny run end to end, the stored results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from langfinger_widget import arena, study
+
+STORED = Path(__file__).resolve().parents[1] / "docs" / "study"
+
+
+def _row(game: int, seat: int, won: int, winners: int, money: int, scoundrel: str) -> study.Row:
+    return {"game": game, "seed": 1, "seat": seat, "bot": "greedy", "scoundrel": scoundrel,
+            "money": money, "won": won, "winners": winners, "rounds": 8 + game,
+            "decisions": 90, "think_s": 0.0}
+
+
+def test_a_shared_win_counts_one_over_the_winners() -> None:
+    rows = [_row(0, 0, 1, 1, 22, "hans"), _row(0, 1, 0, 1, 10, "bobby"),
+            _row(1, 0, 1, 2, 21, "bobby"), _row(1, 1, 1, 2, 21, "hans")]
+    s = study.summarize({2: rows})["2"]
+    assert s["games"] == 2 and s["shared_wins"] == 0.5
+    assert s["seats"]["0"]["win_rate"] == 0.75 and s["seats"]["1"]["win_rate"] == 0.25
+    assert s["scoundrels"]["hans"]["win_rate"] == 0.75
+    low, high = s["seats"]["0"]["ci95"]
+    assert low < 0.75 < high
+    assert s["rounds"]["mean"] == 8.5 and s["winner_money"]["min"] == 21
+
+
+def test_one_command_plays_stores_and_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    summary = study.run(tmp_path, "greedy", games=3, seed=4, backend="local", jobs=1,
+                        counts=[2, 3])
+    assert set(summary) == {"2", "3"} and summary["3"]["games"] == 3
+    for name in ("games_2p.csv", "games_3p.csv", "summary.json", "meta.json", "seats.png",
+                 "scoundrels.png", "rounds.png", "money.png"):
+        assert (tmp_path / name).stat().st_size > 0, name
+    meta = json.loads((tmp_path / "meta.json").read_text())
+    assert meta["bot"] == "greedy" and set(meta["seconds"]) == {"2", "3"}
+    assert json.loads((tmp_path / "summary.json").read_text()) == summary
+
+
+@pytest.mark.skipif(not (STORED / "summary.json").exists(), reason="no stored study")
+def test_the_stored_summary_follows_from_the_stored_games() -> None:
+    stored = json.loads((STORED / "summary.json").read_text())
+    assert study.summarize(study.load(STORED)) == stored
+    meta = json.loads((STORED / "meta.json").read_text())
+    data = study.load(STORED)
+    n = 2
+    specs = arena.parse_bots(",".join([meta["bot"]] * n))
+    replay = arena.play_game(specs, meta["seed"] + n, 0)  # every game depends on its seed
+    first = [r for r in data[n] if r["game"] == 0]
+    assert replay.money == [r["money"] for r in first]
+    assert replay.rounds == first[0]["rounds"]
