@@ -1,36 +1,59 @@
-"""Bot strength and speed (printed figures, no assertions; issue 5).
+"""Bot speed and strength (printed figures, no assertions; issues 5 and 13).
 
-    python benchmarks/bots.py greedy  --games 400 --jobs 2         # target: greedy >= 90% vs random
-    python benchmarks/bots.py ismcts  --games 100 --jobs 2 --time 0.5   # target: >= 65% vs greedy
-    python benchmarks/bots.py speed                                 # ISMCTS iterations per second
-    python benchmarks/bots.py openspiel --games 10 --time 0.5       # ours vs OpenSpiel's ISMCTS
+    python benchmarks/bots.py speed                        # ISMCTS it/s: now vs 8f2bd9c
+    python benchmarks/bots.py ladder --games 60 --jobs 2   # Elo of the levels, ladder.png
+    python benchmarks/bots.py greedy --games 400 --jobs 2  # greedy vs random
+    python benchmarks/bots.py ismcts --games 100 --jobs 2 --time 0.5  # ISMCTS vs greedy
+    python benchmarks/bots.py openspiel --games 10 --time 0.5      # vs OpenSpiel's ISMCTS
     python benchmarks/bots.py all
 
-Every match is 2 players with seats rotated (``langfinger_widget.arena``);
-win rates come with a Wilson 95% interval. Timings depend on the machine
-and on whatever else runs on it: the ISMCTS line reports how many iterations
-a 0.5 s search actually managed.
+``speed`` times ISMCTS on the same positions with this checkout's code and with
+the code of commit 8f2bd9c (extracted with ``git archive``, imported beside it:
+``benchmarks/baseline.py``), turn by turn in one process, in CPU seconds, with
+the same budget and settings; it also times determinization and the kernel
+(random play-outs: the old ``legal_keys``/``apply`` against the fast path
+``legal_ids``/``resolve``). ``ladder`` plays every pair of levels
+(``lf.bots.LEVELS``) and prints Elo ratings with 95% bootstrap intervals
+(``langfinger_widget.ladder``); with matplotlib (the ``bench`` extra) it
+draws them in ``benchmarks/ladder.png``. Every match is 2 players with seats
+rotated; win rates come with a Wilson 95% interval.
 
-Measured on the 2-core development machine (seed 1, --jobs 2):
-  greedy vs random, 400 games: greedy 100.0% [99.0, 100.0]
-  ISMCTS 0.5 s/move vs greedy, 100 games: 87.5% [79.6, 92.6], 2097 iterations a search
-  speed: 3687 ISMCTS iterations/s, 28635 determinizations/s, 149511 kernel moves/s
-  openspiel, 0.5 s a move each, 10 games (openspiel extra; a loaded machine, load ~10):
-    our ISMCTS 100.0% [72.2, 100.0], avg money 20.7, 180 iterations a search;
-    OpenSpiel's ISMCTSBot 0.0%, avg money 3.5, 6 simulations a search (each one a
-    random rollout to the end of the game through the python_langfinger state)
+``openspiel`` (the openspiel extra; not in ``all``: minutes a game) plays our ISMCTS
+against OpenSpiel's ISMCTSBot at equal time a move (issue 15). Measured on a loaded
+machine (load ~10), 0.5 s a move each, 10 games: our ISMCTS 100.0% [72.2, 100.0], avg
+money 20.7, 180 iterations a search; OpenSpiel's ISMCTSBot 0.0%, avg money 3.5, 6
+simulations a search (each one a random rollout to the end of the game through the
+python_langfinger state). The other figures are in benchmarks/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import os
 import random
+import sys
 import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from langfinger_widget import Game, rules
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import baseline
+
+import langfinger_widget as lf
+from langfinger_widget import ladder
 from langfinger_widget.arena import parse_bots, report, run_local, summarize
-from langfinger_widget.bots import GreedyBot, ISMCTSBot
-from langfinger_widget.bots.determinize import Determinizer
+from langfinger_widget.bots import GreedyBot
+
+HERE = Path(__file__).resolve().parent
+
+
+def load_note() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"load average {load:.1f} on {os.cpu_count()} cores"
 
 
 def match(bots: str, games: int, jobs: int, seed: int) -> None:
@@ -40,12 +63,12 @@ def match(bots: str, games: int, jobs: int, seed: int) -> None:
     print(f"({time.perf_counter() - started:.0f} s wall clock, --jobs {jobs})")
 
 
-def positions(count: int, seed: int) -> list[Game]:
+def positions(count: int, seed: int) -> list[lf.Game]:
     """Positions from greedy self-play, spread over the game, where a real choice exists."""
     rng = random.Random(seed)
-    found: list[Game] = []
+    found: list[lf.Game] = []
     while len(found) < count:
-        g = Game.new(players=2, seed=rng.getrandbits(31))
+        g = lf.Game.new(players=2, seed=rng.getrandbits(31))
         players = [GreedyBot(seed=1), GreedyBot(seed=2)]
         while not g.is_over and len(found) < count:
             seat = g.to_move
@@ -57,55 +80,152 @@ def positions(count: int, seed: int) -> list[Game]:
     return found
 
 
-def speed(iterations: int, count: int, seed: int) -> None:
+class Side:
+    """One code base under test: its ISMCTS bot, determinizer and kernel."""
+
+    def __init__(self, label: str, package: ModuleType) -> None:
+        self.label = label
+        name = package.__name__
+        self.bots = importlib.import_module(f"{name}.bots")
+        self.determinize = importlib.import_module(f"{name}.bots.determinize")
+        self.rules = importlib.import_module(f"{name}.rules")
+        self.game = package.Game
+        self.cpu = {"ismcts": 0.0, "samples": 0.0, "kernel": 0.0}
+        self.counts = {"ismcts": 0, "samples": 0, "kernel": 0}
+
+    def ismcts(self, cases: list[Any], iterations: int, seed: int) -> None:
+        bot = self.bots.ISMCTSBot(seed=seed, iterations=iterations)
+        start = time.process_time()
+        for view, legal in cases:
+            bot.evaluate(view, legal)
+        self.cpu["ismcts"] += time.process_time() - start
+        self.counts["ismcts"] += iterations * len(cases)
+
+    def samples(self, cases: list[Any], count: int, seed: int) -> None:
+        rng = random.Random(seed)
+        start = time.process_time()
+        for view, _ in cases:
+            sampler = self.determinize.Determinizer(view)
+            for _ in range(count):
+                sampler.sample(rng)
+        self.cpu["samples"] += time.process_time() - start
+        self.counts["samples"] += count * len(cases)
+
+    def kernel(self, games: int, seed: int) -> None:
+        """Random play-outs on the kernel's own level (no Game, no dicts)."""
+        rules, moves = self.rules, 0
+        fast = hasattr(rules, "legal_ids")
+        start = time.process_time()
+        for k in range(games):
+            state = self.game.new(players=2 + k % 4, seed=seed + k).state
+            pick = random.Random(seed + k).random
+            while state.phase != "over":
+                if fast:
+                    ids = rules.legal_ids(state)
+                    rules.resolve(state, rules.ACTIONS[ids[int(pick() * len(ids))]], None)
+                else:
+                    keys = rules.legal_keys(state)
+                    rules.apply(state, keys[int(pick() * len(keys))])
+                moves += 1
+        self.cpu["kernel"] += time.process_time() - start
+        self.counts["kernel"] += moves
+
+    def rate(self, what: str) -> float:
+        return self.counts[what] / self.cpu[what] if self.cpu[what] else 0.0
+
+
+def speed(iterations: int, count: int, rounds: int, seed: int) -> dict[str, Any]:
+    """ISMCTS, determinization and kernel rates: this code and 8f2bd9c, same run."""
+    from tqdm import tqdm
+
     games = positions(count, seed)
-    bot = ISMCTSBot(seed=0, iterations=iterations)
+    # What a bot is given, as it would arrive over the wire: plain JSON data.
+    cases = [json.loads(json.dumps((g.view(g.to_move), [dict(a) for a in g.legal_actions()])))
+             for g in games]
+    new, old = Side("this code", lf), Side(baseline.BASELINE, baseline.load())
+    print(f"{count} positions (2 players) x {iterations} iterations, {rounds} rounds, "
+          f"CPU seconds, turn by turn; {load_note()}")
+    for side in (new, old):  # warm up: imports and caches
+        side.ismcts(cases[:2], 20, seed)
+        side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
+    for r in tqdm(range(rounds), desc="rounds", unit="round", file=sys.stderr):
+        for side in (new, old) if r % 2 == 0 else (old, new):  # alternate who goes first
+            side.ismcts(cases, iterations, seed + r)
+            side.samples(cases, 100, seed + r)
+            side.kernel(20, 1000 * r)
+    rows = {}
+    print(f"{'':26} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}")
+    for what, label in (("ismcts", "ISMCTS iterations/s"), ("samples", "determinizations/s"),
+                        ("kernel", "kernel random moves/s")):
+        rows[what] = (new.rate(what), old.rate(what))
+        print(f"{label:26} {rows[what][0]:>12,.0f} {rows[what][1]:>12,.0f} "
+              f"{rows[what][0] / rows[what][1]:>6.2f}x")
+    return rows
+
+
+def plot_ladder(summary: dict[str, Any], path: Path) -> bool:
+    """The Elo table as a chart (matplotlib, if installed); False without it."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    levels = summary["levels"]
+    elo = [summary["elo"]["ratings"][lv] for lv in levels]
+    low = [e - summary["elo"]["ci95"][lv][0] for lv, e in zip(levels, elo, strict=True)]
+    high = [summary["elo"]["ci95"][lv][1] - e for lv, e in zip(levels, elo, strict=True)]
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    ax.errorbar(levels, elo, yerr=[low, high], fmt="o-", capsize=5, color="#1f4e79")
+    for lv, e in zip(levels, elo, strict=True):
+        ax.annotate(f"{e:.0f}", (lv, e), textcoords="offset points", xytext=(8, -4))
+    ax.set_ylabel(f"Elo ({levels[0]} = 0)")
+    ax.set_title("Langfinger difficulty ladder, 95% bootstrap intervals")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def run_ladder(levels: list[str], games: int, jobs: int, seed: int, pairs: str) -> None:
+    print(f"== ladder {','.join(levels)}: {games} games a pair ({pairs}); {load_note()}")
     started = time.perf_counter()
-    for g in games:
-        seat = g.to_move
-        bot.evaluate(g.view(seat), g.legal_actions())
-    elapsed = time.perf_counter() - started
-    total = iterations * len(games)
-    print(f"ISMCTS: {total / elapsed:.0f} iterations/s "
-          f"({len(games)} positions x {iterations} iterations in {elapsed:.1f} s)")
-    started = time.perf_counter()
-    rng = random.Random(seed)
-    samples = 0
-    for g in games:
-        sampler = Determinizer(g.view(g.to_move))
-        for _ in range(200):
-            sampler.sample(rng)
-            samples += 1
-    print(f"determinization: {samples / (time.perf_counter() - started):.0f} samples/s")
-    started = time.perf_counter()
-    moves = 0
-    for g in games:
-        state = g.state.copy()
-        while state.phase != "over":
-            keys = rules.legal_keys(state)
-            rules.apply(state, keys[rng.randrange(len(keys))])
-            moves += 1
-    print(f"kernel: {moves / (time.perf_counter() - started):.0f} random moves/s "
-          "(legal_keys + apply)")
+    matches = ladder.play(levels, games, seed, jobs, pairs)
+    summary = ladder.summarize(levels, matches, seed=seed)
+    ladder.report(summary)
+    print(f"({time.perf_counter() - started:.0f} s wall clock, --jobs {jobs})")
+    (HERE / "ladder.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    if plot_ladder(summary, HERE / "ladder.png"):
+        print(f"saved {HERE / 'ladder.png'} and ladder.json")
+    else:
+        print(f"saved {HERE / 'ladder.json'} (no matplotlib: no plot)")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("section", choices=("greedy", "ismcts", "speed", "openspiel", "all"),
-                   nargs="?",
-                   default="all")
-    p.add_argument("--games", type=int, default=None, help="games (400 greedy, 100 ismcts)")
+    p.add_argument("section", nargs="?", default="all",
+                   choices=("speed", "ladder", "greedy", "ismcts", "openspiel", "all"))
+    p.add_argument("--games", type=int, default=None,
+                   help="games (ladder: 60 a pair; greedy: 400; ismcts: 100)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--time", type=float, default=0.5, help="ISMCTS seconds a move")
-    p.add_argument("--iterations", type=int, default=2000, help="per position, speed section")
+    p.add_argument("--time", type=float, default=0.5, help="ISMCTS seconds a move (ismcts)")
+    p.add_argument("--iterations", type=int, default=300, help="per position (speed)")
+    p.add_argument("--positions", type=int, default=10, help="positions (speed)")
+    p.add_argument("--rounds", type=int, default=4, help="turns each code takes (speed)")
+    p.add_argument("--levels", default=",".join(lf.bots.LEVELS), help="ladder levels")
+    p.add_argument("--pairs", choices=("all", "adjacent"), default="all")
     args = p.parse_args()
+    if args.section in ("speed", "all"):
+        print("== ISMCTS speed: this code vs", baseline.BASELINE)
+        speed(args.iterations, args.positions, args.rounds, args.seed)
+    if args.section in ("ladder", "all"):
+        run_ladder(args.levels.split(","), args.games or 60, args.jobs, args.seed, args.pairs)
     if args.section in ("greedy", "all"):
         print("== greedy vs random, 2 players (target: greedy >= 90% wins)")
         match("greedy,random", args.games or 400, args.jobs, args.seed)
-    if args.section in ("speed", "all"):
-        print("== ISMCTS speed")
-        speed(args.iterations, 10, args.seed)
     if args.section in ("ismcts", "all"):
         print(f"== ISMCTS at {args.time} s a move vs greedy, 2 players (target: >= 65% wins)")
         match(f"ismcts:time={args.time},greedy", args.games or 100, args.jobs, args.seed)

@@ -2,16 +2,24 @@
 
     python -m langfinger_widget.arena                # ISMCTS, greedy, random: about a minute
     python -m langfinger_widget.arena --bots ismcts,greedy,random --games 500 --iterations 400
+    python -m langfinger_widget.arena --ladder easy,medium,hard,expert --games 60 --jobs 2
 
 Game ``i`` seats bot ``j`` at seat ``(j + i) % n``, so every bot sits in every
 seat equally often; scoundrels are drawn at random per game (from the seed),
 so their effect can be measured too. Each bot sees only ``view(seat)`` and the
 legal actions. The summary gives each bot's win rate with a Wilson 95%
 interval (a win shared by *k* players counts 1/k), average money, game length,
-the win rate by seat and by scoundrel. ``--csv``/``--json`` write the games (and,
+the win rate by seat and by scoundrel, and (``--elo``) Elo ratings with
+bootstrap intervals from every pair of seats in every game (:mod:`.elo`; the
+one with more money is ahead). ``--csv``/``--json`` write the games (and,
 for JSON, the summary). Games run in worker processes (``--jobs``), or on a Ray
 cluster (``--backend ray``, the ``ray`` extra), with the same results: every
 game depends only on its own seed.
+
+``--ladder`` measures the difficulty levels (``lf.bots.LEVELS``): every pair
+of levels plays ``--games`` two-player games, seats rotated, and the Elo table
+shows each level's rating and its gap to the level below, with the CPU
+seconds each level spent a move.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from . import bots as bots_mod
+from . import elo
 from .cards import SCOUNDRELS
 from .game import Game
 
@@ -69,9 +78,10 @@ class BotSpec:
 
 def parse_bots(text: str, defaults: dict[str, float] | None = None,
                fallback: dict[str, float] | None = None) -> list[BotSpec]:
-    """``"ismcts:time=0.5,greedy"`` -> specs; ``defaults`` fill an ISMCTS budget left unsaid;
-    ``fallback`` is the budget of an ISMCTS bot that neither its name nor ``defaults`` give
-    iterations or time."""
+    """``"ismcts:time=0.5,greedy,hard"`` -> specs; ``defaults`` fill an ISMCTS budget left
+    unsaid; ``fallback`` is the budget of an ISMCTS bot that neither its name nor
+    ``defaults`` give iterations or time. A level (``easy``, ``medium``, ``hard``,
+    ``expert``) brings its own budget."""
     specs = []
     for part in text.split(","):
         name, *options = part.strip().split(":")
@@ -81,9 +91,11 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
             budget[key] = float(value)
         if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
             budget.update(fallback)
-        if name not in bots_mod.BOTS and name not in OPENSPIEL_BOTS:
+        known = [*sorted(bots_mod.BOTS), *OPENSPIEL_BOTS, *bots_mod.LEVELS]
+        if name not in known:
             raise ValueError(f"unknown bot {name!r}; bots are "
-                             f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}")
+                             f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}, "
+                             f"levels {list(bots_mod.LEVELS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
     if not 2 <= len(specs) <= 5:
         raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
@@ -106,6 +118,9 @@ class GameResult:
     think: list[float] = field(default_factory=list)  # seconds each seat spent choosing
     searches: list[int] = field(default_factory=list)  # ISMCTS searches per seat (0: no search)
     iterations: list[int] = field(default_factory=list)  # ISMCTS iterations per seat
+    think_cpu: list[float] = field(default_factory=list)  # CPU seconds each seat spent choosing
+    slowest_cpu: list[float] = field(default_factory=list)  # each seat's longest move, CPU s
+    moves: list[int] = field(default_factory=list)  # decisions each seat made
 
 
 def game_seed(master: int, index: int) -> int:
@@ -127,15 +142,19 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
     # Seat 0 starts (not drawn, R1.0): the rotation then gives every bot the start equally often.
     game = Game.new(players=n, seed=seed, scoundrels=scoundrels, start_player=0)
     players = [spec.make(seed=rng.getrandbits(31)) for spec in seated]
-    think = [0.0] * n
+    think, think_cpu, slowest, moves = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
     start = time.perf_counter()
     decisions = 0
     while not game.is_over and decisions < MAX_DECISIONS:
         seat = game.to_move
         assert seat is not None
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         action = players[seat].choose(game.view(seat), game.legal_actions())
+        cpu = time.process_time() - began_cpu
         think[seat] += time.perf_counter() - began
+        think_cpu[seat] += cpu
+        slowest[seat] = max(slowest[seat], cpu)
+        moves[seat] += 1
         game.play(action)
         decisions += 1
     if records is not None:
@@ -143,7 +162,8 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
     return GameResult(index, seed, [s.label for s in seated], scoundrels, game.money,
                       game.winners, game.round, decisions, time.perf_counter() - start, think,
                       [getattr(b, "searches", 0) for b in players],
-                      [getattr(b, "total_iterations", 0) for b in players])
+                      [getattr(b, "total_iterations", 0) for b in players], think_cpu, slowest,
+                      moves)
 
 
 def write_record(game: Game, labels: Sequence[str], directory: str, index: int) -> Path:
@@ -255,6 +275,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     by_seat: dict[int, list[float]] = defaultdict(list)
     by_scoundrel: dict[str, list[float]] = defaultdict(list)
     by_bot_seat: dict[tuple[str, int], list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])  # CPU s, moves, slowest
     for r in results:
         for seat, label in enumerate(r.bots):
             point = 1 / len(r.winners) if seat in r.winners else 0.0
@@ -266,6 +287,11 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             if r.searches:
                 searched[label][0] += r.searches[seat]
                 searched[label][1] += r.iterations[seat]
+            if r.moves:
+                spent = cpu[label]
+                spent[0] += r.think_cpu[seat]
+                spent[1] += r.moves[seat]
+                spent[2] = max(spent[2], r.slowest_cpu[seat])
     bots_out = {}
     for label, rows in by_bot.items():
         points = [p for p, _, _, _ in rows]
@@ -275,6 +301,8 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             "think_per_decision_s": sum(t for _, _, t, _ in rows) / len(rows),
             "iterations_per_search": (searched[label][1] / searched[label][0]
                                       if searched[label][0] else None),
+            "cpu_per_move_s": cpu[label][0] / cpu[label][1] if cpu[label][1] else None,
+            "slowest_move_cpu_s": cpu[label][2] if cpu[label][1] else None,
             "by_seat": {s: _rate(sum(v), len(v)) for (b, s), v in sorted(by_bot_seat.items())
                         if b == label},
         }
@@ -288,6 +316,29 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         "seats": {s: _rate(sum(v), len(v)) for s, v in sorted(by_seat.items())},
         "scoundrels": {k: _rate(sum(v), len(v)) for k, v in sorted(by_scoundrel.items())},
     }
+
+
+def pairwise(results: Sequence[GameResult]) -> list[elo.Result]:
+    """Every pair of differently labelled seats of every game: 1 if the first ended with
+    more money (R10.2: the most money wins), 0.5 if level, else 0."""
+    out: list[elo.Result] = []
+    for r in results:
+        for i, a in enumerate(r.bots):
+            for j in range(i + 1, len(r.bots)):
+                b = r.bots[j]
+                if a != b:
+                    ahead = r.money[i] - r.money[j]
+                    out.append((a, b, 1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0))
+    return out
+
+
+def with_elo(summary: dict[str, Any], results: Sequence[GameResult], labels: Sequence[str],
+             rounds: int = 1000, seed: int = 0) -> dict[str, Any]:
+    """``summary`` plus Elo ratings of ``labels`` (the first at 0) with bootstrap intervals."""
+    ratings = elo.rate(list(labels), pairwise(results), rounds=rounds, seed=seed)
+    summary["elo"] = {"ratings": ratings.elo, "ci95": ratings.ci95, "gaps": ratings.gaps,
+                      "table": ratings.table()}
+    return summary
 
 
 def _pct(rate: dict[str, Any]) -> str:
@@ -307,6 +358,14 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
     for label, b in summary["bots"].items():
         if b.get("iterations_per_search"):
             out(f"{label}: {b['iterations_per_search']:.0f} ISMCTS iterations per search")
+        if b.get("cpu_per_move_s") is not None:
+            out(f"{label}: {b['cpu_per_move_s']:.4f} CPU s a move on average, "
+                f"{b['slowest_move_cpu_s']:.3f} at most")
+    if "elo" in summary:
+        out("Elo (Bradley-Terry maximum likelihood, 95% bootstrap intervals; "
+            "from every pair of seats in every game, more money ahead):")
+        for line in summary["elo"]["table"]:
+            out(f"  {line}")
     out("by seat (all bots; a fair game gives 1/players):")
     for seat, rate in summary["seats"].items():
         out(f"  seat {seat}: {_pct(rate)}")
@@ -359,11 +418,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", default=None, metavar="DIR",
                    help="write every game's record (docs/records.md) into DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--elo", action="store_true",
+                   help="also Elo ratings with bootstrap 95%% intervals")
+    p.add_argument("--ladder", default=None, metavar="LEVELS",
+                   help="measure these levels (e.g. easy,medium,hard,expert): every pair plays "
+                        "--games 2-player games; prints the Elo table")
+    p.add_argument("--pairs", choices=("all", "adjacent"), default="all",
+                   help="--ladder: every pair of levels, or only neighbours")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.ladder is not None:
+        from . import ladder
+
+        return ladder.main(args)
     defaults: dict[str, float] = {}
     if args.time is not None:
         defaults["time"] = args.time
@@ -384,6 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         results = run_local(specs, args.games, args.seed, args.jobs, show, records=args.records)
     summary = summarize(results)
+    if args.elo:
+        with_elo(summary, results, [s.label for s in specs], seed=args.seed)
     report(summary)
     if args.csv:
         write_csv(results, args.csv)

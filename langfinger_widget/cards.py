@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -210,6 +210,12 @@ def load_deck(path: str | Path) -> Deck:
 LOOT_CARDS: dict[str, LootCard] = {}
 FENCE_CARDS: dict[str, FenceCard] = {}
 DECK_NAME = [""]
+_ON_DECK_CHANGE: list[Callable[[], None]] = []
+
+
+def on_deck_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever :func:`use_deck` installs a deck (to drop what was cached)."""
+    _ON_DECK_CHANGE.append(forget)
 
 
 def use_deck(deck: Deck | str | Path | None = None) -> Deck:
@@ -227,6 +233,8 @@ def use_deck(deck: Deck | str | Path | None = None) -> Deck:
     FENCE_CARDS.clear()
     FENCE_CARDS.update(deck.fences)
     DECK_NAME[0] = deck.name
+    for forget in _ON_DECK_CHANGE:
+        forget()
     return deck
 
 

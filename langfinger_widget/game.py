@@ -21,9 +21,51 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import rules, state, views
+from .actions import Action
 from .errors import IllegalAction
 from .rules import Event, Key
 from .state import State
+
+
+class _Record:
+    """The game's own events, written down by replaying its decisions when asked for.
+
+    :meth:`Game.play` gives its events to the caller, to keep or change; the
+    game's record is made apart, by playing the same keys again from the
+    start position (the kernel is deterministic, its shuffles included), and
+    only when the log or an undo barrier is asked for: self-play pays nothing.
+    """
+
+    __slots__ = ("events", "marks", "state")
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = list(events)  # the setup's, then those of each recorded decision
+        self.marks: list[int] = []  # where each recorded decision's events start
+        self.state: State | None = None  # the position after them (None: none recorded)
+
+    def catch_up(self, base: State, played: Sequence[Key]) -> None:
+        """Record the decisions of ``played`` not recorded yet."""
+        done = len(self.marks)
+        if done == len(played):
+            return
+        position = base.copy() if self.state is None else self.state
+        for key in played[done:]:
+            self.marks.append(len(self.events))
+            rules.resolve(position, key, self.events)
+        self.state = position
+
+    def cut(self, decisions: int, position: State) -> None:
+        """Forget what follows the first ``decisions`` (an undo); ``position`` is after them."""
+        if len(self.marks) > decisions:
+            del self.events[self.marks[decisions]:]
+            del self.marks[decisions:]
+            self.state = position.copy() if decisions else None
+
+    def copy(self) -> _Record:
+        twin = _Record(self.events)
+        twin.marks = list(self.marks)
+        twin.state = None if self.state is None else self.state.copy()
+        return twin
 
 
 class Game:
@@ -35,20 +77,17 @@ class Game:
     to a player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = (
-        "_base", "_base_events", "_events", "_keys", "_marks", "_movers", "_played", "_state",
-        "_version",
-    )
+    __slots__ = ("_base", "_base_events", "_legal_ids", "_movers", "_played", "_record",
+                 "_state", "_version")
 
     def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
         self._state = position
-        self._base = position.copy()  # undo replays from here
-        self._base_events = list(events)
-        self._events: list[Event] = list(events)
+        self._base = position.copy()  # undo and the record replay from here
+        self._base_events = list(events)  # the deal's (or none, for a loaded position)
+        self._record = _Record(events)
         self._played: list[Key] = []
-        self._marks: list[int] = []
         self._movers: list[int] = []
-        self._keys: tuple[list[Key], set[Key]] | None = None
+        self._legal_ids: list[int] | None = None  # of this position, computed once
         self._version = 0
 
     # --- making games -------------------------------------------------------------------
@@ -137,11 +176,10 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
-        twin = Game(self._base.copy(), self._base_events)
+        twin = Game(self._base, self._base_events)
         twin._state = self._state.copy()
-        twin._events = list(self._events)
+        twin._record = self._record.copy()
         twin._played = list(self._played)
-        twin._marks = list(self._marks)
         twin._movers = list(self._movers)
         twin._version = self._version
         return twin
@@ -204,19 +242,25 @@ class Game:
         return self._version
 
     # --- actions --------------------------------------------------------------------------
-    def _legal(self) -> tuple[list[Key], set[Key]]:
-        if self._keys is None:
-            keys = rules.legal_keys(self._state)
-            self._keys = (keys, set(keys))
-        return self._keys
+    def _legal(self) -> list[int]:
+        """The legal action ids of this position (rules.legal_ids), listed once per position."""
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = rules.legal_ids(self._state)
+        return ids
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """Every legal action of :attr:`to_move`, JSON-ready, without duplicates."""
-        return [rules.key_action(k) for k in self._legal()[0]]
+        return rules.shared_actions(self._legal())  # read-only dicts (actions.py)
+
+    def _legal_id(self, action: Any) -> int | None:
+        """The id of ``action`` if it is legal now; IllegalAction if it is malformed."""
+        aid = action.id if type(action) is Action else rules.id_of(rules.action_key(action))
+        return aid if aid is not None and aid in self._legal() else None
 
     def is_legal(self, action: Any) -> bool:
         try:
-            return rules.action_key(action) in self._legal()[1]
+            return self._legal_id(action) is not None
         except IllegalAction:
             return False
 
@@ -230,36 +274,32 @@ class Game:
         Raises :class:`IllegalAction` (naming the ruling) and changes nothing
         if the action is malformed or illegal.
         """
-        key = rules.action_key(action)
-        if key not in self._legal()[1]:
+        aid = self._legal_id(action)
+        if aid is None:
             raise IllegalAction(rules.explain(self._state, action) or "illegal action")
-        return self._apply(key)
+        return self._apply(rules.ACTIONS[aid])
 
     def _apply(self, key: Key) -> list[Event]:
-        mover = rules.to_move(self._state)
-        events = rules.apply(self._state, key)
-        self._movers.append(-1 if mover is None else mover)
-        self._keys = None
+        events: list[Event] = []
+        self._movers.append(rules.resolve(self._state, key, events))
+        self._legal_ids = None
         self._played.append(key)
-        self._marks.append(len(self._events))
-        self._events.extend(events)
         self._version += 1
-        return views.redact_log(events, None)  # copies: the caller may keep or change them
+        return events  # the caller's own: the game's record is written apart (_Record)
 
     def undo(self) -> None:
         """Take back the last :meth:`play` exactly (replaying the history from its start)."""
         if not self._played:
             raise IllegalAction("nothing to undo")
         keys = self._played[:-1]
-        mark = self._marks[-1]
-        self._state = self._base.copy()
+        position = self._base.copy()
         for key in keys:
-            rules.apply(self._state, key)
+            rules.resolve(position, key, None)
+        self._state = position
         self._played = keys
-        self._marks.pop()
         self._movers.pop()
-        del self._events[mark:]
-        self._keys = None
+        self._record.cut(len(keys), position)
+        self._legal_ids = None
         self._version += 1
 
     @property
@@ -280,9 +320,10 @@ class Game:
         a stolen front, a refill); an Undo against an opponent stops there.
         """
         self._check_seat(seat)
-        ends = [*self._marks[1:], len(self._events)]
-        for index in range(len(self._marks) - 1, -1, -1):
-            events = self._events[self._marks[index]:ends[index]]
+        record = self._recorded()
+        ends = [*record.marks[1:], len(record.events)]
+        for index in range(len(record.marks) - 1, -1, -1):
+            events = record.events[record.marks[index]:ends[index]]
             if any(views.shows_hidden(e, seat) for e in events):
                 return index + 1
         return 0
@@ -302,7 +343,11 @@ class Game:
     def log(self, seat: int | None = None) -> list[Event]:
         """The events so far, redacted for ``seat`` exactly as :meth:`view` is."""
         self._check_seat(seat)
-        return views.redact_log(self._events, seat)
+        return views.redact_log(self._recorded().events, seat)
+
+    def _recorded(self) -> _Record:
+        self._record.catch_up(self._base, self._played)
+        return self._record
 
     def _repr_html_(self) -> str:
         """The open board as a static picture (render.py), for outputs where no kernel runs."""

@@ -25,11 +25,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter, le
 from typing import Any
 
 from . import cards
+from .actions import Action
 from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
 from .state import MAX_NUMBER, Player, State, shown
@@ -126,34 +127,48 @@ def _check_setup(players: int, seed: int, names: Sequence[str] | None,
 
 # --- drawing and refilling (R9) -------------------------------------------------------------
 
+# Where an action's events go: a list, or None when nobody reads them (a search's
+# simulations), which saves building them. What happens to the state is the same.
+Sink = list[Event] | None
 
-def draw(state: State, pile_name: str, count: int, events: list[Event]) -> list[str]:
+
+def draw(state: State, pile_name: str, count: int, events: Sink) -> list[str]:
     """Draw up to ``count`` cards; an empty draw pile takes its shuffled discard (R9.2)."""
     pile = state.piles[pile_name]
-    drawn: list[str] = []
+    stock = pile.draw
+    if len(stock) >= count:  # the usual case: no reshuffle
+        drawn = stock[:count]
+        del stock[:count]
+        return drawn
+    drawn = []
     while len(drawn) < count:
         if not pile.draw:
             if not pile.discard:
                 break  # R9.2: both empty: drawing stops short
             pile.draw, pile.discard = pile.discard, []
             state.shuffle(pile.draw)
-            events.append({"type": "reshuffle", "pile": pile_name, "size": len(pile.draw)})
+            if events is not None:
+                events.append({"type": "reshuffle", "pile": pile_name, "size": len(pile.draw)})
         take = min(count - len(drawn), len(pile.draw))
         drawn.extend(pile.draw[:take])
         del pile.draw[:take]
     return drawn
 
 
-def refill(state: State, events: list[Event]) -> None:
+_REFILLS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))
+
+
+def refill(state: State, events: Sink) -> None:
     """Fill every display back up to its size (R9.1); leftover cards stay."""
-    for place, pile in (("city", "tools"), ("villa", "loot"), ("museum", "loot"),
-                        ("harbor", "fences")):
+    sizes = cards.DISPLAY_SIZES
+    column = state.num_players - cards.MIN_PLAYERS
+    for place, pile in _REFILLS:
         display = state.display(place)
-        missing = cards.display_size(place, state.num_players) - len(display)
+        missing = sizes[place][column] - len(display)
         if missing > 0:
             new = draw(state, pile, missing, events)
             display.extend(new)
-            if new:
+            if new and events is not None:
                 events.append({"type": "refill", "place": place, "cards": _faces(place, new)})
 
 
@@ -166,134 +181,317 @@ def _faces(place: str, new: list[str]) -> list[Any]:
 
 
 def _gain_tools(player: Player, tools: Sequence[str], seen: bool) -> None:
+    hand = player.hand
     for t in tools:
-        player.hand[t] += 1
-        if seen:
-            player.known[t] += 1
+        hand[t] += 1
+    if seen:
+        known = player.known
+        for t in tools:
+            known[t] += 1
 
 
 def _spend_tools(state: State, player: Player, tools: Sequence[str]) -> None:
     """Discard tools from hand, face up (R5.1, R6.1); what was known shrinks with them."""
+    hand, known = player.hand, player.known
     for t in tools:
-        player.hand[t] -= 1
-        if player.known[t]:
-            player.known[t] -= 1  # R11.2: a public tool that leaves is no longer known to remain
+        hand[t] -= 1
+        if known[t]:
+            known[t] -= 1  # R11.2: a public tool that leaves is no longer known to remain
     state.piles["tools"].discard.extend(tools)
 
 
 # --- whose decision -------------------------------------------------------------------------
 
+_EMPTY_ROW = [None] * SQUARES_PER_PLACE
+_FROM_PLACE = {place: PLACES[i:] for i, place in enumerate(PLACES)}
+
+
+_NO_TOKEN = ("", -1, -1)  # acting_memo when no token is left on the squares
+
 
 def acting_square(state: State) -> tuple[str, int, int] | None:
     """(place, square, seat) of the token that acts now (R3.1), or None."""
-    for place in PLACES:
-        for i, seat in enumerate(state.squares[place]):
-            if seat is not None:
-                return place, i, seat
-    return None
+    acting = state.acting_memo or _acting(state)
+    return None if acting is _NO_TOKEN else acting
+
+
+def _acting(state: State) -> tuple[str, int, int]:
+    """Work out the acting square (or _NO_TOKEN) and remember it in the state."""
+    acting = state.acting_memo = _first_token(state, PLACES)
+    return acting
+
+
+def _first_token(state: State, places: Sequence[str]) -> tuple[str, int, int]:
+    """The first token on the squares of ``places``, in that order (R3.1), or _NO_TOKEN."""
+    squares = state.squares
+    for place in places:
+        row = squares[place]
+        if row != _EMPTY_ROW:  # one comparison in C skips an empty place
+            for i, seat in enumerate(row):
+                if seat is not None:
+                    return place, i, seat
+    return _NO_TOKEN
 
 
 def placing_seat(state: State) -> int:
     """R2.1: clockwise from the start player, one token a turn, until all are placed."""
-    n = state.num_players
-    order = [(state.start_player + k) % n for k in range(n)]
-    most = max(state.players[s].tokens for s in order)
-    return next(s for s in order if state.players[s].tokens == most)
+    tokens = [p.tokens for p in state.players]
+    most = max(tokens)
+    try:  # the first such seat from the start player on ...
+        return tokens.index(most, state.start_player)
+    except ValueError:  # ... or, clockwise past the last seat, from seat 0
+        return tokens.index(most)
 
 
 def to_move(state: State) -> int | None:
-    if state.phase == "place":
+    phase = state.phase
+    if phase == "place":
         return placing_seat(state)
-    if state.phase == "act":
+    if phase == "act":
         acting = acting_square(state)
         return None if acting is None else acting[2]
     return None
 
 
-# --- legal actions --------------------------------------------------------------------------
+def key_action(key: Key) -> dict[str, Any]:
+    """The action dict (JSON-ready) for a key; a new dict each time (the caller may change it)."""
+    kind = key[0]
+    if kind == "place":
+        return {"type": "place", "place": key[1]}
+    if kind == "take_tools":
+        return {"type": "take_tools", "tools": list(key[1])}
+    if kind == "steal":
+        return {"type": "steal", "slot": key[1], "pay": list(key[2]), "scoundrel": key[3]}
+    if kind == "exchange":
+        return {"type": "exchange", "rate": key[1], "give": list(key[2])}
+    if kind == "sell":
+        return {"type": "sell", "fence": key[1], "loot": list(key[2])}
+    return {"type": "pass"}
+
+
+# --- action ids: the fast path for search ---------------------------------------------------
+#
+# Every key is also known by a small integer, handed out on first sight and the
+# same for the life of the process: ``ACTIONS[i]`` is the key of id ``i``.
+# ``legal_ids`` lists the same actions as ``legal_keys``, in the same order, as
+# ids; a search keys its tree by them (an int hashes at once, a nested tuple does
+# not). The lists below are cached by what they depend on, so a position that
+# comes back costs a lookup; the caches are cleared when the deck changes.
+
+ACTIONS: list[Key] = []
+_IDS: dict[Key, int] = {}
+
+
+def id_of(key: Key) -> int | None:
+    """The id of ``key`` if it has one (every key ever listed legal has), else None."""
+    return _IDS.get(key)
+
+
+def action_id(key: Key) -> int:
+    """The id of ``key`` (any well-formed key, legal or not)."""
+    found = _IDS.get(key)
+    if found is None:
+        found = _IDS[key] = len(ACTIONS)
+        ACTIONS.append(key)
+        _SHARED.append(Action(key_action(key), found))
+    return found
+
+
+_SHARED: list[Action] = []  # by id: the one read-only dict of each action (actions.py)
+
+
+def shared_actions(ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The read-only action dicts of ``ids``, in order (a new list of shared dicts)."""
+    shared = _SHARED
+    return [shared[i] for i in ids]
+
+
+PASS_ID = action_id(PASS)
+_PLACE_IDS = tuple((place, action_id(("place", place))) for place in PLACES)
+_CACHE_LIMIT = 50_000  # entries per cache; cleared when full (a long run cannot grow them)
+_hand_counts = itemgetter(*TOOLS)
+_rate_seats = itemgetter(*RUIN_RATES)
+
+
+# The memo tables of legal action lists, keyed by what each list depends on.
+_CITY: dict[tuple[str, ...], list[int]] = {}
+_STEAL: dict[tuple[Any, ...], list[tuple[int, Any]]] = {}
+_EXCHANGE: dict[tuple[Any, ...], list[int]] = {}
+_SELL: dict[tuple[Any, ...], list[int]] = {}
+_RATE: dict[tuple[Any, ...], list[int]] = {}
+_FENCE: dict[tuple[Any, ...], list[int]] = {}
+_SALE_GAIN: dict[Key, int] = {}
+_TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
+
+
+def _forget() -> None:
+    for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAIN):
+        table.clear()
+
+
+cards.on_deck_change(_forget)  # loot and fence ids mean other cards now
+
+
+def legal_ids(state: State) -> list[int]:
+    """The ids of :func:`legal_keys`, in its order (a fresh list the caller may keep)."""
+    phase = state.phase
+    if phase == "place":
+        squares = state.squares
+        return [i for place, i in _PLACE_IDS if None in squares[place]]  # R2.2: not full
+    if phase != "act":
+        return []
+    acting = state.acting_memo or _acting(state)
+    if acting is _NO_TOKEN:
+        return []
+    place, _, seat = acting
+    ids = _GENERATORS[place](state, seat, place)
+    ids.append(PASS_ID)  # R3.1: every token may pass instead
+    return ids
 
 
 def legal_keys(state: State) -> list[Key]:
     """Every legal action of the seat to move, as keys, without duplicates; pass last."""
-    if state.phase == "place":
-        return [("place", p) for p in PLACES if None in state.squares[p]]
-    acting = acting_square(state)
-    if state.phase != "act" or acting is None:
-        return []
-    place, _, seat = acting
-    return [*_GENERATORS[place](state, seat, place), PASS]
+    actions = ACTIONS
+    return [actions[i] for i in legal_ids(state)]
 
 
-def _city_keys(state: State, seat: int, place: str) -> list[Key]:
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(table) >= _CACHE_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+def _city_ids(state: State, seat: int, place: str) -> list[int]:
     """R4: any 2 of the face-up tools, or the last one left."""
-    take = min(2, len(state.city))
-    if take == 0:
-        return []
-    return [("take_tools", c) for c in sorted(set(combinations(tool_sort(state.city), take)))]
+    shown = tuple(sorted(state.city))
+    ids = _CITY.get(shown)
+    if ids is None:
+        take = min(2, len(shown))
+        combos = sorted(set(combinations(tool_sort(shown), take))) if take else []
+        ids = [action_id(("take_tools", c)) for c in combos]
+        _remember(_CITY, shown, ids)
+    return list(ids)
 
 
-def _covers(hand: dict[str, int], need: Counter[str]) -> bool:
-    return all(hand[t] >= n for t, n in need.items())
+def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, Any]]:
+    """What taking one card costs: (action id, need) pairs, remembered in _STEAL.
+
+    The card pays every pictured tool (R5.1), or, when ``tool`` (the scoundrel's,
+    None if it may not help) is pictured, one fewer of that tool (R5.2); a need
+    is ``((tool, count), ...)``.
+    """
+    pictured = cards.LOOT_CARDS[loot_id].tools
+    need = Counter(pictured)
+    terms = [(action_id(("steal", slot, tool_sort(pictured), False)), tuple(need.items()))]
+    if tool is not None and tool in need:
+        need[tool] -= 1
+        terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
+                      tuple(need.items())))
+    _remember(_STEAL, (slot, loot_id, tool), terms)
+    return terms
 
 
-def _steal_keys(state: State, seat: int, place: str) -> list[Key]:
+def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     """R5.1/R5.2/R7: pay every pictured tool, the scoundrel covering at most one of its type."""
     player = state.players[seat]
-    may_use_scoundrel = seat not in state.scoundrel_used[place]
-    keys: list[Key] = []
-    for slot, loot_id in enumerate(state.display(place)):
-        pictured = cards.LOOT_CARDS[loot_id].tools
-        need = Counter(pictured)
-        if _covers(player.hand, need):
-            keys.append(("steal", slot, tool_sort(pictured), False))
-        if may_use_scoundrel and player.tool in need:
-            need[player.tool] -= 1
-            if _covers(player.hand, need):
-                keys.append(("steal", slot, tool_sort(list(need.elements())), True))
-    return keys
+    hand = player.hand
+    tool = None if seat in state.scoundrel_used[place] else player.tool
+    known = _STEAL
+    ids: list[int] = []
+    for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display
+        for aid, need in known.get((slot, loot_id, tool)) or _steal_terms(slot, loot_id, tool):
+            for t, n in need:
+                if hand[t] < n:
+                    break
+            else:
+                ids.append(aid)
+    return ids
 
 
-@cache
-def _givable(capped_hand: tuple[int, ...], size: int) -> tuple[tuple[str, ...], ...]:
-    """Every multiset of ``size`` tools a hand can give, in ``TOOLS`` order.
-
-    ``capped_hand`` counts each tool type, capped at 3 (no square takes more), so
-    there are few distinct arguments and the cache makes the Ruin cheap to list.
-    """
-    return tuple(combo for combo in combinations_with_replacement(TOOLS, size)
-                 if all(combo.count(t) <= n for t, n in zip(TOOLS, capped_hand, strict=True)))
+# Every multiset of 1-3 tools, in TOOLS order, with how many of each tool type it holds.
+_GIVINGS = {size: [(combo, tuple(combo.count(t) for t in TOOLS))
+                   for combo in combinations_with_replacement(TOOLS, size)]
+            for size in sorted({taken for taken, _ in RATE_COUNTS.values()})}
+_CAP = (3,) * len(TOOLS)  # no exchange square takes more than 3 of a type
 
 
-def _exchange_keys(state: State, seat: int, place: str) -> list[Key]:
+def _givable(capped_hand: tuple[int, ...], size: int) -> list[tuple[str, ...]]:
+    """Every multiset of ``size`` tools a hand (counts per type, capped at 3) can give."""
+    return [combo for combo, counts in _GIVINGS[size] if all(map(le, counts, capped_hand))]
+
+
+def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
     """R6.1: a free exchange square, and any cards from hand that it takes."""
-    hand = state.players[seat].hand
-    capped = tuple(min(hand[t], 3) for t in TOOLS)
-    keys: list[Key] = []
-    for rate in RUIN_RATES:
-        if state.ruin_rates[rate] is not None:
-            continue  # R6.2: closed until the Ruin's actions are done
-        keys.extend(("exchange", rate, combo) for combo in _givable(capped, RATE_COUNTS[rate][0]))
-    return keys
+    capped = tuple(map(min, _hand_counts(state.players[seat].hand), _CAP))
+    rates = _rate_seats(state.ruin_rates)
+    ids = _EXCHANGE.get((capped, rates))
+    if ids is None:
+        ids = []
+        for rate, taken in zip(RUIN_RATES, rates, strict=True):
+            if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
+                ids.extend(_rate_ids(rate, capped))
+        _remember(_EXCHANGE, (capped, rates), ids)
+    return list(ids)
 
 
-def _sell_keys(state: State, seat: int, place: str) -> list[Key]:
+def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
+    """The exchanges on one square that a hand (counts capped at 3) can pay for (R6.1)."""
+    ids = _RATE.get((rate, capped))
+    if ids is None:
+        ids = [action_id(("exchange", rate, combo))
+               for combo in _givable(capped, RATE_COUNTS[rate][0])]
+        _remember(_RATE, (rate, capped), ids)
+    return ids
+
+
+def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     """R8.1/R8.2: one kind to one fence; two cards only where the fence shows it twice."""
-    by_kind: dict[str, list[str]] = {}
-    for loot_id in sorted(state.players[seat].loot):
-        by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
-    keys: list[Key] = []
-    for fence_id in state.harbor:
-        for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
-            held = by_kind.get(kind, [])
-            for size in range(1, min(count, len(held)) + 1):
-                keys.extend(("sell", fence_id, c) for c in combinations(held, size))
-    return keys
+    held_loot = tuple(sorted(state.players[seat].loot))
+    harbor = tuple(state.harbor)
+    ids = _SELL.get((held_loot, harbor))
+    if ids is None:
+        by_kind: dict[str, list[str]] = {}
+        for loot_id in held_loot:
+            by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
+        ids = []
+        for fence_id in harbor:
+            for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
+                if kind in by_kind:
+                    ids.extend(_fence_ids(fence_id, count, tuple(by_kind[kind])))
+        _remember(_SELL, (held_loot, harbor), ids)
+    return list(ids)
 
 
-_GENERATORS: dict[str, Callable[[State, int, str], list[Key]]] = {
-    "city": _city_keys, "villa": _steal_keys, "ruin": _exchange_keys,
-    "museum": _steal_keys, "harbor": _sell_keys,
+def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
+    """The sales to one fence of the loot ``held`` of one kind it buys ``count`` of at once."""
+    ids = _FENCE.get((fence_id, held))
+    if ids is None:
+        ids = [action_id(("sell", fence_id, c))
+               for size in range(1, min(count, len(held)) + 1) for c in combinations(held, size)]
+        _remember(_FENCE, (fence_id, held), ids)
+    return ids
+
+
+_GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
+    "city": _city_ids, "villa": _steal_ids, "ruin": _exchange_ids,
+    "museum": _steal_ids, "harbor": _sell_ids,
 }
+
+
+def sale_gain(aid: int) -> int:
+    """The money a legal sale (by id) brings: value plus the fence's bonus, each card."""
+    return _sale_value(ACTIONS[aid])
+
+
+def _sale_value(key: Key) -> int:
+    """R8.1/R8.2: each card sold earns its value plus the fence's bonus for its kind."""
+    gain = _SALE_GAIN.get(key)
+    if gain is None:
+        _, fence_id, loot_ids = key
+        buys = cards.FENCE_CARDS[fence_id].buys
+        gain = sum(c.value + buys[c.kind][1] for c in (cards.LOOT_CARDS[i] for i in loot_ids))
+        _remember(_SALE_GAIN, key, gain)
+    return gain
 
 
 # --- actions as dicts <-> keys --------------------------------------------------------------
@@ -306,6 +504,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional
     "sell": ({"fence", "loot"}, set()),
     "pass": (set(), set()),
 }
+_ALLOWED = {kind: frozenset({"type", *req, *opt}) for kind, (req, opt) in _FIELDS.items()}
 
 
 def _malformed(why: str) -> IllegalAction:
@@ -324,19 +523,85 @@ def _tools_field(action: dict[str, Any], field: str) -> tuple[str, ...]:
     unknown = [t for t in tools if t not in TOOL_ORDER]
     if unknown:
         raise _malformed(f"unknown tool(s) {unknown} in {field!r}; tools are {list(TOOLS)}")
-    return tool_sort(tools)
+    ordered = tool_sort(tools)
+    if all(type(t) is str for t in tools):  # what _quick_tools may look up next time
+        _remember(_TOOL_LISTS, tuple(tools), ordered)
+    return ordered
 
 
 def action_key(action: Any) -> Key:
     """Check an action's shape and turn it into its key; raise IllegalAction if malformed."""
+    if type(action) is Action:  # listed by us and unchangeable: its id says it all
+        return ACTIONS[action.id]
+    if type(action) is dict:  # well-typed actions take a shortcut
+        kind = action.get("type")
+        quick = _QUICK.get(kind) if type(kind) is str else None
+        key = quick(action) if quick is not None else None
+        if key is not None:
+            return key
+    return _checked_key(action)
+
+
+def _quick_place(a: dict[str, Any]) -> Key | None:
+    place = a.get("place")
+    return _PLACE_KEYS.get(place) if len(a) == 2 and type(place) is str else None
+
+
+def _quick_tools(a: dict[str, Any], field: str) -> tuple[str, ...] | None:
+    """A list of exactly-str tool names seen before, sorted; None for anything else."""
+    given = a.get(field)
+    if type(given) is not list or not all(type(t) is str for t in given):
+        return None
+    return _TOOL_LISTS.get(tuple(given))
+
+
+def _quick_steal(a: dict[str, Any]) -> Key | None:
+    slot, scoundrel = a.get("slot"), a.get("scoundrel", False)
+    pay = _quick_tools(a, "pay")
+    if type(slot) is not int or type(scoundrel) is not bool or pay is None or \
+            len(a) != (4 if "scoundrel" in a else 3):
+        return None
+    return ("steal", slot, pay, scoundrel)
+
+
+def _quick_exchange(a: dict[str, Any]) -> Key | None:
+    rate, give = a.get("rate"), _quick_tools(a, "give")
+    if type(rate) is not str or give is None or len(a) != 3:
+        return None
+    return ("exchange", rate, give)
+
+
+def _quick_sell(a: dict[str, Any]) -> Key | None:
+    fence, loot = a.get("fence"), a.get("loot")
+    if type(fence) is not str or type(loot) is not list or len(a) != 3 or \
+            not all(type(i) is str for i in loot):
+        return None
+    return ("sell", fence, tuple(sorted(loot)))
+
+
+def _quick_take(a: dict[str, Any]) -> Key | None:
+    tools = _quick_tools(a, "tools")
+    return None if tools is None or len(a) != 2 else ("take_tools", tools)
+
+
+_PLACE_KEYS: dict[str, Key] = {p: ACTIONS[i] for p, i in _PLACE_IDS}
+_QUICK: dict[str, Callable[[dict[str, Any]], Key | None]] = {
+    "place": _quick_place, "take_tools": _quick_take, "steal": _quick_steal,
+    "exchange": _quick_exchange, "sell": _quick_sell,
+    "pass": lambda a: PASS if len(a) == 1 else None,
+}
+
+
+def _checked_key(action: Any) -> Key:
+    """:func:`action_key` for any input: every check, each with its own message."""
     if not isinstance(action, dict):
         raise _malformed(f"expected a dict with a 'type', got {type(action).__name__}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise _malformed(f"unknown type {kind!r}; types are {list(_FIELDS)}")
     required, optional = _FIELDS[kind]
-    given = set(action) - {"type"}
-    if not required <= given or not given <= required | optional:
+    if not (action.keys() <= _ALLOWED[kind] and required <= action.keys()):
+        given = set(action) - {"type"}
         raise _malformed(f"{kind!r} takes fields {sorted(required | optional)}, "
                          f"got {sorted(given)}")
     return _KEY_MAKERS[kind](action)
@@ -379,73 +644,97 @@ _KEY_MAKERS: dict[str, Callable[[dict[str, Any]], Key]] = {
 }
 
 
-def key_action(key: Key) -> dict[str, Any]:
-    """The action dict (JSON-ready) for a key."""
-    kind = key[0]
-    if kind == "place":
-        return {"type": "place", "place": key[1]}
-    if kind == "take_tools":
-        return {"type": "take_tools", "tools": list(key[1])}
-    if kind == "steal":
-        return {"type": "steal", "slot": key[1], "pay": list(key[2]), "scoundrel": key[3]}
-    if kind == "exchange":
-        return {"type": "exchange", "rate": key[1], "give": list(key[2])}
-    if kind == "sell":
-        return {"type": "sell", "fence": key[1], "loot": list(key[2])}
-    return {"type": "pass"}
-
-
 # --- applying an action ---------------------------------------------------------------------
 
 
 def apply(state: State, key: Key) -> list[Event]:
     """Play a legal action (a key from ``legal_keys``) and return what happened."""
     events: list[Event] = []
-    if state.phase == "place":
-        _place(state, key[1], events)
-        return events
-    acting = acting_square(state)
-    assert acting is not None, "apply() is only called with a legal key"
-    place, square, seat = acting
-    info = {"seat": seat, "place": place, "square": square}
-    kind = key[0]
-    if kind == "pass":
-        events.append({"type": "pass", **info})
-    elif kind == "take_tools":
-        _take_tools(state, seat, key[1], info, events)
-    elif kind == "steal":
-        _steal(state, seat, place, key, info, events)
-    elif kind == "exchange":
-        _exchange(state, seat, key, info, events)
-    else:
-        _sell(state, seat, key, info, events)
-    _token_done(state, place, square, seat, kind == "exchange", events)
+    resolve(state, key, events)
     return events
 
 
-def _place(state: State, place: str, events: list[Event]) -> None:
+def apply_id(state: State, aid: int) -> None:
+    """Play a legal action by id (from :func:`legal_ids`) without recording events.
+
+    The fast path for search: the state changes exactly as with :func:`apply`.
+    """
+    resolve(state, ACTIONS[aid], None)
+
+
+def place_each(state: State, choose: Callable[[list[str]], str]) -> None:
+    """Place every token left to place this round, each where ``choose`` picks (no events).
+
+    ``choose`` gets the places not full (R2.2), in place order, and returns one;
+    the tokens go in turn as R2.1 says. The same as one :func:`resolve` per
+    token, for a simulation that plays the placing as a whole.
+    """
+    squares = state.squares
+    while state.phase == "place":
+        _place(state, choose([p for p in PLACES if None in squares[p]]), None)
+
+
+def resolve(state: State, key: Key, events: Sink) -> int:
+    """Play a legal key and return the seat that decided it.
+
+    Its events go to ``events`` (None: they are not built at all).
+    """
+    if state.phase == "place":
+        return _place(state, key[1], events)
+    acting = state.acting_memo or _acting(state)
+    assert acting is not _NO_TOKEN, "resolve() is only called with a legal key"
+    place, square, seat = acting
+    kind = key[0]
+    if kind == "pass":
+        if events is not None:
+            events.append({"type": "pass", "seat": seat, "place": place, "square": square})
+    elif kind == "take_tools":
+        _take_tools(state, acting, key[1], events)
+    elif kind == "steal":
+        _steal(state, acting, key, events)
+    elif kind == "exchange":
+        _exchange(state, acting, key, events)
+    else:
+        _sell(state, acting, key, events)
+    _token_done(state, place, square, seat, kind == "exchange", events)
+    return seat
+
+
+def _place(state: State, place: str, events: Sink) -> int:
     """R2.1/R2.2: one token on the lowest free square of the chosen place."""
     seat = placing_seat(state)
     row = state.squares[place]
     square = row.index(None)
     row[square] = seat
-    state.players[seat].tokens -= 1
-    events.append({"type": "place", "seat": seat, "place": place, "square": square})
-    if not any(p.tokens for p in state.players):
-        state.phase = "act"
+    state.acting_memo = None  # the squares changed
+    players = state.players
+    players[seat].tokens -= 1
+    if events is not None:
+        events.append({"type": "place", "seat": seat, "place": place, "square": square})
+    for p in players:
+        if p.tokens:
+            return seat
+    state.phase = "act"
+    if events is not None:
         events.append({"type": "actions_begin", "round": state.round})
+    return seat
 
 
-def _take_tools(state: State, seat: int, tools: tuple[str, ...], info: Event,
-                events: list[Event]) -> None:
+Acting = tuple[str, int, int]  # (place, square, seat) of the token acting now
+
+
+def _take_tools(state: State, acting: Acting, tools: tuple[str, ...], events: Sink) -> None:
+    place, square, seat = acting
     for t in tools:  # R4
         state.city.remove(t)
     _gain_tools(state.players[seat], tools, seen=True)  # R11.2: taken face up
-    events.append({"type": "take_tools", **info, "tools": list(tools)})
+    if events is not None:
+        events.append({"type": "take_tools", "seat": seat, "place": place, "square": square,
+                       "tools": list(tools)})
 
 
-def _steal(state: State, seat: int, place: str, key: Key, info: Event,
-           events: list[Event]) -> None:
+def _steal(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, slot, pay, scoundrel = key
     player = state.players[seat]
     loot_id = state.display(place).pop(slot)
@@ -453,58 +742,67 @@ def _steal(state: State, seat: int, place: str, key: Key, info: Event,
     if scoundrel:
         state.scoundrel_used[place].append(seat)  # R5.2: once per place per round
     card = cards.LOOT_CARDS[loot_id]
-    events.append({"type": "steal", **info, "slot": slot, "loot": card.face(),
-                   "paid": list(pay), "scoundrel": scoundrel})
+    if events is not None:
+        events.append({"type": "steal", "seat": seat, "place": place, "square": square,
+                       "slot": slot, "loot": card.face(), "paid": list(pay),
+                       "scoundrel": scoundrel})
     if card.protection == "chest":  # R5.3: cashed at once, face up
         player.money += card.value
         state.piles["loot"].discard.append(loot_id)
-        events.append({"type": "cash", "seat": seat, "loot": card.face(),
-                       "gained": card.value, "money": player.money})
+        if events is not None:
+            events.append({"type": "cash", "seat": seat, "loot": card.face(),
+                           "gained": card.value, "money": player.money})
     else:
         player.loot.append(loot_id)
 
 
-def _exchange(state: State, seat: int, key: Key, info: Event, events: list[Event]) -> None:
+def _exchange(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, rate, give = key
     player = state.players[seat]
     _spend_tools(state, player, give)  # R6.1: discard first, then draw
     drawn = draw(state, "tools", RATE_COUNTS[rate][1], events)
     _gain_tools(player, drawn, seen=False)  # R11.2: drawn blind
     state.ruin_rates[rate] = seat
-    events.append({"type": "exchange", **info, "rate": rate, "gave": list(give),
-                   "drew": drawn, "count": len(drawn)})
+    if events is not None:
+        events.append({"type": "exchange", "seat": seat, "place": place, "square": square,
+                       "rate": rate, "gave": list(give), "drew": drawn, "count": len(drawn)})
 
 
-def _sell(state: State, seat: int, key: Key, info: Event, events: list[Event]) -> None:
+def _sell(state: State, acting: Acting, key: Key, events: Sink) -> None:
+    place, square, seat = acting
     _, fence_id, loot_ids = key
     player = state.players[seat]
-    fence = cards.FENCE_CARDS[fence_id]
-    sold = [cards.LOOT_CARDS[i] for i in loot_ids]
-    bonus = fence.buys[sold[0].kind][1]
-    gained = sum(c.value + bonus for c in sold)  # R8.1/R8.2: value plus bonus, each card
+    gained = _sale_value(key)  # R8.1/R8.2: value plus bonus, each card
     for loot_id in loot_ids:
         player.loot.remove(loot_id)
     player.money += gained
     state.piles["loot"].discard.extend(loot_ids)
     state.harbor.remove(fence_id)
     state.piles["fences"].discard.append(fence_id)  # R8.3: even if half of it went unused
-    events.append({"type": "sell", **info, "fence": fence_id, "loot": [c.face() for c in sold],
-                   "gained": gained, "money": player.money})
+    if events is not None:
+        events.append({"type": "sell", "seat": seat, "place": place, "square": square,
+                       "fence": fence_id,
+                       "loot": [cards.LOOT_CARDS[i].face() for i in loot_ids],
+                       "gained": gained, "money": player.money})
 
 
 def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
-                events: list[Event]) -> None:
+                events: Sink) -> None:
     """R3.1: the token leaves its square; at the Ruin an exchange keeps it out (R6.2)."""
-    state.squares[place][square] = None
+    row = state.squares[place]
+    row[square] = None
     if not on_rate:
         state.players[seat].tokens += 1
-    if place == "ruin" and not any(s is not None for s in state.squares["ruin"]):
+    if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
-    if acting_square(state) is None:
+    # The next token to act: the places before this one are empty (R3.1 order).
+    state.acting_memo = acting = _first_token(state, _FROM_PLACE[place])
+    if acting is _NO_TOKEN:
         _end_round(state, events)
 
 
-def _reopen_ruin(state: State, events: list[Event]) -> None:
+def _reopen_ruin(state: State, events: Sink) -> None:
     """R6.2: once every Ruin action is done, the exchange tokens return."""
     seats = [s for s in state.ruin_rates.values() if s is not None]
     if not seats:
@@ -512,23 +810,26 @@ def _reopen_ruin(state: State, events: list[Event]) -> None:
     for s in seats:
         state.players[s].tokens += 1
     state.ruin_rates = dict.fromkeys(RUIN_RATES)
-    events.append({"type": "ruin_reopens", "seats": seats})
+    if events is not None:
+        events.append({"type": "ruin_reopens", "seats": seats})
 
 
-def _end_round(state: State, events: list[Event]) -> None:
+def _end_round(state: State, events: Sink) -> None:
     """Phase C (R9) or the end of the game (R10.1)."""
     money = [p.money for p in state.players]
     state.money_by_round.append(money)
     if max(money) >= cards.WINNING_MONEY:
         state.phase = "over"
-        events.append({"type": "game_over", "money": money, "winners": winners(state)})
+        if events is not None:
+            events.append({"type": "game_over", "money": money, "winners": winners(state)})
         return
     refill(state, events)
     state.start_player = (state.start_player + 1) % state.num_players  # R9.3
     state.round += 1
     state.phase = "place"
     state.scoundrel_used = {p: [] for p in state.scoundrel_used}
-    events.append({"type": "start_player", "seat": state.start_player, "round": state.round})
+    if events is not None:
+        events.append({"type": "start_player", "seat": state.start_player, "round": state.round})
 
 
 def winners(state: State) -> list[int]:
@@ -648,15 +949,25 @@ _EXPLAINERS: dict[str, Callable[[State, int, str, Key], str]] = {
 
 
 __all__ = [
+    "ACTIONS",
+    "PASS_ID",
     "Event",
     "Key",
     "acting_square",
+    "action_id",
     "action_key",
     "apply",
+    "apply_id",
     "explain",
+    "id_of",
     "key_action",
+    "legal_ids",
     "legal_keys",
+    "place_each",
+    "resolve",
+    "sale_gain",
     "setup",
+    "shared_actions",
     "to_move",
     "winners",
 ]

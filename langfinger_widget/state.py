@@ -97,6 +97,10 @@ class State:
     )
     piles: dict[str, Pile] = field(default_factory=lambda: {p: Pile() for p in PILES})
     money_by_round: list[list[int]] = field(default_factory=list)
+    # Bookkeeping of rules.py, not part of the position (never saved, compared or shown):
+    # the acting square (R3.1) as the rules last worked it out, None when it must be
+    # worked out again. Only the rules change a state, and they keep this up to date.
+    acting_memo: tuple[str, int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_players(self) -> int:
@@ -114,7 +118,7 @@ class State:
             {p: list(s) for p, s in self.squares.items()}, dict(self.ruin_rates),
             {p: list(s) for p, s in self.scoundrel_used.items()},
             {k: p.copy() for k, p in self.piles.items()},
-            [list(m) for m in self.money_by_round],
+            [list(m) for m in self.money_by_round], self.acting_memo,
         )
 
     def shuffle(self, cards_: list[str]) -> None:

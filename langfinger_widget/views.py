@@ -132,14 +132,32 @@ def shows_hidden(event: Event, seat: int) -> bool:
     return False
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def _fresh(value: Any) -> Any:
     """A deep copy of JSON-like data: what leaves the kernel can be changed without harm."""
+    if type(value) in _ATOMS:  # most values: nothing to copy, decided without isinstance
+        return value
     if isinstance(value, dict):
-        return {k: _fresh(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else _fresh(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_fresh(v) for v in value]
+        return [v if type(v) in _ATOMS else _fresh(v) for v in value]
     return value
 
 
+# Event types whose values are all plain numbers or names (tests/test_game_api.py checks it):
+# a shallow copy of one is a whole copy.
+FLAT_EVENTS = frozenset({"place", "pass", "actions_begin", "start_player", "reshuffle"})
+
+
+def copy_events(events: list[Event]) -> list[Event]:
+    """Fresh copies of events as they are (the trusted caller of ``play`` sees everything)."""
+    flat = FLAT_EVENTS
+    return [e.copy() if e["type"] in flat else _fresh(e) for e in events]
+
+
 def redact_log(events: list[Event], seat: int | None) -> list[Event]:
+    if seat is None:
+        return copy_events(events)  # the open board: nothing to hide
     return [redact_event(e, seat) for e in events]

@@ -128,6 +128,84 @@ def test_ray_backend_plays_the_same_games() -> None:
     assert [_outcome(r) for r in remote] == [_outcome(r) for r in local]
 
 
+# --- Elo ratings and the ladder (issue 13) -----------------------------------------------------
+
+
+def test_elo_fit_recovers_known_ratings() -> None:
+    """Results drawn from known Elo ratings fit back to them, within the bootstrap interval."""
+    import random
+
+    from langfinger_widget import elo
+
+    truth = {"a": 0.0, "b": 150.0, "c": 300.0}
+    rng = random.Random(7)
+    results = []
+    for x, y in (("a", "b"), ("b", "c"), ("a", "c")):
+        p = 1 / (1 + 10 ** ((truth[y] - truth[x]) / 400))
+        results += [(x, y, 1.0 if rng.random() < p else 0.0) for _ in range(400)]
+    rated = elo.rate(["a", "b", "c"], results, rounds=200, seed=1)
+    for name, value in truth.items():
+        low, high = rated.ci95[name]
+        assert low <= rated.elo[name] <= high
+        assert abs(rated.elo[name] - value) <= 1.5 * (high - low) + 1  # about 3 standard errors
+    gap, low, high = rated.gaps["b"]
+    assert low <= gap <= high and gap == pytest.approx(rated.elo["b"] - rated.elo["a"])
+    assert len(rated.table()) == 4
+
+
+def test_elo_draws_count_half_and_a_shutout_stays_finite() -> None:
+    from langfinger_widget import elo
+
+    even = elo.fit(["x", "y"], [("x", "y", 0.5)] * 50)
+    assert even["y"] == pytest.approx(0.0, abs=1e-6)
+    shutout = elo.fit(["x", "y"], [("x", "y", 0.0)] * 50)
+    assert 400 < shutout["y"] < 1200  # the prior's virtual draw keeps it finite
+    with pytest.raises(ValueError, match="not rated"):
+        elo.fit(["x"], [("x", "z", 1.0)])
+
+
+def test_pairwise_results_compare_money_within_each_game() -> None:
+    results = run_local(parse_bots("greedy,random"), 4, seed=3, jobs=1, progress=False)
+    pairs = arena.pairwise(results)
+    assert len(pairs) == 4
+    for r, (a, b, score) in zip(results, pairs, strict=True):
+        ahead = r.money[r.bots.index(a)] - r.money[r.bots.index(b)]
+        assert score == (1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0)
+    s = arena.with_elo(summarize(results), results, ["random", "greedy"], rounds=50)
+    assert s["elo"]["ratings"]["random"] == 0.0 and s["elo"]["ratings"]["greedy"] > 0
+
+
+def test_levels_play_in_the_arena_and_the_ladder_reports_them() -> None:
+    from langfinger_widget import ladder
+
+    assert parse_bots("easy,medium")[0] == BotSpec("easy")
+    matches = ladder.play(["easy", "medium"], 2, seed=1, jobs=1, progress=False)
+    summary = ladder.summarize(["easy", "medium"], matches, rounds=20)
+    assert [m["games"] for m in summary["matches"]] == [2]
+    assert set(summary["cpu"]) == {"easy", "medium"}
+    assert all(c["slowest_s"] >= c["per_move_s"] >= 0 for c in summary["cpu"].values())
+    assert summary["elo"]["ratings"]["easy"] == 0.0
+    lines: list[str] = []
+    ladder.report(summary, lines.append)
+    assert any("Elo" in line for line in lines)
+    assert ladder.schedule(["a", "b", "c"]) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert ladder.schedule(["a", "b", "c"], "adjacent") == [("a", "b"), ("b", "c")]
+    with pytest.raises(ValueError, match="levels"):
+        ladder.play(["easy", "grandmaster"], 1, seed=1, jobs=1, progress=False)
+
+
+def test_command_line_elo_and_ladder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert arena.main(["--bots", "greedy,random", "--games", "2", "--elo", "--no-progress"]) == 0
+    assert "Elo" in capsys.readouterr().out
+    out = tmp_path / "ladder.json"
+    assert arena.main(["--ladder", "easy,medium", "--games", "2", "--no-progress",
+                       "--json", str(out)]) == 0
+    assert "gap to previous" in capsys.readouterr().out
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["summary"]["levels"] == ["easy", "medium"] and len(saved["games"]) == 1
+    assert arena.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
+
+
 # --- the bare command, its progress bar and Ray's start -------------------------------------
 
 

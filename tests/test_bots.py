@@ -326,3 +326,44 @@ def test_the_twin_differs_in_hands_and_loot_fronts() -> None:
         after["villa"], after["museum"], after["piles"]["loot"]["draw"]]
     assert moved != twin_places
     assert lf.Game.from_dict(after).view(seat) == g.view(seat)
+
+
+# --- the difficulty ladder (issue 13) ----------------------------------------------------------
+
+
+def test_the_levels_are_named_bots_with_budgets_in_iterations() -> None:
+    assert list(bots.LEVELS) == ["easy", "medium", "hard", "expert"]
+    g = _played(2, seed=31, moves=9)
+    view, legal = g.view(g.to_move), g.legal_actions()
+    for level, (name, budget, note) in bots.LEVELS.items():
+        assert name in bots.BOTS and note and "time" not in budget  # no wall clock (Pyodide)
+        bot = bots.make(level, seed=3)
+        assert isinstance(bot, bots.BOTS[name])
+        assert bot.choose(view, legal) in legal
+        assert bots.make(level, seed=3).choose(view, legal) == bot.choose(view, legal) or \
+            name != "ismcts"  # a fixed budget gives a fixed answer
+    with pytest.raises(ValueError, match="own budget"):
+        bots.make("hard", iterations=5)
+
+
+def test_greedy_blunders_are_seeded_random_moves() -> None:
+    g = _played(3, seed=32, moves=0)  # placing: five places to choose from
+    view, legal = g.view(g.to_move), g.legal_actions()
+    assert len(legal) == 5
+    steady = {GreedyBot(seed=s).choose(view, legal)["type"] for s in range(8)}
+    careless = [GreedyBot(seed=s, blunders=1.0).choose(view, legal) for s in range(30)]
+    assert all(a in legal for a in careless) and len({json_key(a) for a in careless}) > 1
+    assert [GreedyBot(seed=4, blunders=0.5).choose(view, legal) for _ in range(2)] == \
+        [GreedyBot(seed=4, blunders=0.5).choose(view, legal) for _ in range(2)]
+    assert len(steady) == 1
+    with pytest.raises(ValueError, match="blunders"):
+        GreedyBot(blunders=1.5)
+    assert isinstance(bots.make("greedy", blunders=0.25), GreedyBot)
+    with pytest.raises(ValueError, match="no budget"):
+        bots.make("random", blunders=0.5)
+
+
+def json_key(action: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(action, sort_keys=True)

@@ -29,15 +29,26 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
 }
+# What each bot may be given besides its seed: a budget or tuning knobs.
+KNOBS: dict[str, frozenset[str]] = {
+    "random": frozenset(),
+    "greedy": frozenset({"blunders"}),
+    "ismcts": frozenset({"iterations", "time", "c", "rounds_ahead", "temperature"}),
+}
 
 
 # The difficulty ladder, weakest first: a level is a bot and a budget (iterations, never
-# wall-clock time, so a level plays the same in Pyodide as in a kernel, only slower).
+# wall-clock time, so a level plays the same in Pyodide as in a kernel, only slower). The
+# searches look one round past the current one; expert's budget shrinks as players are
+# added (an iteration simulates every seat), so every level answers within a second on one
+# core. Measured strength: docs/bots.md (python -m langfinger_widget.arena --ladder ...).
 LEVELS: dict[str, tuple[str, dict[str, Any], str]] = {
-    "easy": ("random", {}, "plays any legal move"),
+    "easy": ("greedy", {"blunders": 0.5}, "takes the best thing in sight, or any move at all"),
     "medium": ("greedy", {}, "takes the best thing in sight"),
-    "hard": ("ismcts", {"iterations": 300}, "searches 300 sampled futures a move"),
-    "expert": ("ismcts", {"iterations": 1500}, "searches 1,500 sampled futures a move"),
+    "hard": ("ismcts", {"iterations": 500, "rounds_ahead": 1},
+             "searches 500 sampled futures a move"),
+    "expert": ("ismcts", {"iterations": {2: 2400, 3: 2000, 4: 1600, 5: 1300}, "rounds_ahead": 1},
+               "searches 1,300-2,400 sampled futures a move"),
 }
 
 
@@ -61,8 +72,10 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
                          f"or a bot {sorted(BOTS)}")
-    if name != "ismcts" and budget:
-        raise ValueError(f"the {name} bot takes no budget, got {sorted(budget)}")
+    allowed = KNOBS[name]
+    if set(budget) - allowed:
+        raise ValueError(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
+                         + (f"; it takes {sorted(allowed)}" if allowed else ""))
     return BOTS[name](seed=seed, **budget)
 
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards
 from ..cards import TOOLS
@@ -59,10 +61,12 @@ class Determinizer:
         self._seats = [self._seat(p, i) for i, p in enumerate(view["players"])]
         self._tool_pool = self._tools_to_deal()
         self._loot_groups = unseen_by_back(view)
+        self._unseen_loot = [i for ids in self._loot_groups.values() for i in ids]
         self._villa = [back_of(c) for c in view["villa"]]
         self._museum = [back_of(c) for c in view["museum"]]
         self._check_loot_counts()
         self._fence_pool = self._fences_to_deal()
+        self._fixed = self._template()
 
     # --- reading the view -------------------------------------------------------------------
     def _seat(self, p: View, i: int) -> _Seat:
@@ -113,31 +117,18 @@ class Determinizer:
             raise ValueError("the fence draw pile size does not match the unseen fences")
         return pool
 
-    # --- sampling ---------------------------------------------------------------------------
-    def sample(self, rng: random.Random) -> State:
-        """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
+    def _template(self) -> State:
+        """The position with every hidden card left out: each sample is a copy, filled in."""
         v = self.view
-        tools = list(self._tool_pool)
-        rng.shuffle(tools)
-        groups = {b: rng.sample(ids, len(ids)) for b, ids in self._loot_groups.items()}
-        players = [self._player(s, tools, groups) for s in self._seats]
-        villa = [groups[b].pop() for b in self._villa]
-        museum = [groups[b].pop() for b in self._museum]
-        loot_draw = [i for ids in groups.values() for i in ids]
-        rng.shuffle(loot_draw)
-        fence_draw = list(self._fence_pool)
-        rng.shuffle(fence_draw)
-        tool_discard = [t for t in TOOLS for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]
+        players = [Player(s.name, s.scoundrel, s.money, dict(s.known if s.hand is None else s.hand),
+                          [], s.tokens, dict(s.known)) for s in self._seats]
         return State(
             players=players,
-            seed=rng.getrandbits(31),
             variant=v["variant"],
             round=v["round"],
             phase=v["phase"],
             start_player=v["start_player"],
             city=list(v["city"]),
-            villa=villa,
-            museum=museum,
             harbor=[f["id"] for f in v["harbor"]],
             squares={p: list(row) for p, row in v["squares"].items()},
             ruin_rates=dict(v["ruin_rates"]),
@@ -146,24 +137,78 @@ class Determinizer:
                 for pl in SCOUNDREL_PLACES
             },
             piles={
-                "tools": Pile(tools, tool_discard),
-                "loot": Pile(loot_draw, [c["id"] for c in v["piles"]["loot"]["discard"]]),
-                "fences": Pile(fence_draw, [f["id"] for f in v["piles"]["fences"]["discard"]]),
+                "tools": Pile([], [t for t in TOOLS
+                                   for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]),
+                "loot": Pile([], [c["id"] for c in v["piles"]["loot"]["discard"]]),
+                "fences": Pile([], [f["id"] for f in v["piles"]["fences"]["discard"]]),
             },
             money_by_round=[list(m) for m in v["money_by_round"]],
         )
 
-    @staticmethod
-    def _player(s: _Seat, tools: list[str], groups: dict[Back, list[str]]) -> Player:
-        if s.hand is not None:
-            hand = dict(s.hand)
-        else:
-            hand = dict(s.known)
-            for t in tools[-s.hidden:] if s.hidden else ():
-                hand[t] += 1
-            del tools[len(tools) - s.hidden:]
-        loot = [c if isinstance(c, str) else groups[c].pop() for c in s.loot]
-        return Player(s.name, s.scoundrel, s.money, hand, loot, s.tokens, dict(s.known))
+    # --- sampling ---------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> State:
+        """A position the seat cannot tell apart from the real one, drawn by ``rng``."""
+        state, shuffle = self._fixed.copy(), _shuffler(rng)
+        state.seed = rng.getrandbits(31)
+        tools = shuffle(list(self._tool_pool))
+        front = _Fronts(self._loot_groups, self._unseen_loot, rng)
+        for s, player in zip(self._seats, state.players, strict=True):
+            if s.hidden:  # the tools nobody saw enter this hand
+                hand = player.hand
+                for t in tools[-s.hidden:]:
+                    hand[t] += 1
+                del tools[-s.hidden:]
+            player.loot = [c if isinstance(c, str) else front(c) for c in s.loot]
+        state.villa = [front(b) for b in self._villa]
+        state.museum = [front(b) for b in self._museum]
+        piles = state.piles
+        piles["tools"].draw = tools
+        piles["loot"].draw = shuffle(front.rest())
+        piles["fences"].draw = shuffle(list(self._fence_pool))
+        return state
+
+
+class _Fronts:
+    """Draws unseen loot ids by back, without replacement, for one sample."""
+
+    def __init__(self, groups: dict[Back, list[str]], unseen: list[str],
+                 rng: random.Random) -> None:
+        self._groups = groups  # the Determinizer's, never changed
+        self._unseen = unseen  # every id of the groups, never changed
+        self._left: dict[Back, list[str]] = {}  # copies of the groups drawn from so far
+        self._drawn: list[str] = []
+        self._random = rng.random
+
+    def __call__(self, back: Back) -> str:
+        """A uniformly random unseen id with this back (a face-down card's front)."""
+        ids = self._left.get(back)
+        if ids is None:
+            ids = self._left[back] = list(self._groups[back])
+        i = int(self._random() * len(ids))
+        ids[i], ids[-1] = ids[-1], ids[i]
+        drawn = ids.pop()
+        self._drawn.append(drawn)
+        return drawn
+
+    def rest(self) -> list[str]:
+        """Every unseen id not drawn (the loot draw pile, unshuffled)."""
+        rest = list(self._unseen)
+        for drawn in self._drawn:
+            rest.remove(drawn)
+        return rest
+
+
+def _shuffler(rng: random.Random) -> Callable[[list[Any]], list[Any]]:
+    """Fisher-Yates with ``rng.random``: uniform, and cheaper than ``rng.shuffle``'s randbelow."""
+    random_ = rng.random
+
+    def shuffle(cards_: list[Any]) -> list[Any]:
+        for i in range(len(cards_) - 1, 0, -1):
+            j = int(random_() * (i + 1))
+            cards_[i], cards_[j] = cards_[j], cards_[i]
+        return cards_
+
+    return shuffle
 
 
 def determinize(view: View, rng: random.Random) -> State:

@@ -12,7 +12,8 @@ way a sensible first-time player would:
   that token acts: tokens already on the place act first (R2.2, R3.1), and a
   City token of ours acts before the Villa and the Museum, so its tools count.
 
-Ties are broken by the bot's seeded generator.
+Ties are broken by the bot's seeded generator. With ``blunders=p`` it plays a
+uniformly random legal move instead, with chance ``p`` (the easy level).
 """
 
 from __future__ import annotations
@@ -32,18 +33,26 @@ HAND_BONUS = 0.1  # a tool card in hand, useful or not
 
 
 class GreedyBot:
-    """Best immediate action by a money-and-loot heuristic; seeded tie-breaking."""
+    """Best immediate action by a money-and-loot heuristic; seeded tie-breaking.
+
+    ``blunders`` (0 to 1) is the chance of a random legal move instead.
+    """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, blunders: float = 0.0) -> None:
+        if not 0.0 <= blunders <= 1.0:
+            raise ValueError(f"blunders is a chance from 0 to 1, not {blunders!r}")
         self.seed = seed
+        self.blunders = blunders
         self._rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         check_inputs(view, legal)
         if len(legal) == 1:
             return legal[0]
+        if self.blunders and self._rng.random() < self.blunders:
+            return legal[self._rng.randrange(len(legal))]
         ctx = _Context(view)
         scored = [(ctx.score(key), self._rng.random(), action) for key, action in keyed(legal)]
         return max(scored, key=lambda s: (s[0], s[1]))[2]

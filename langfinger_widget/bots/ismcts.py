@@ -16,9 +16,10 @@ actions. Every iteration
    heuristic stands in for the result;
 5. *backs up* each player's reward into the nodes of their own moves.
 
-Every move is simulated by the kernel (``rules.legal_keys`` / ``rules.apply``):
-the bot has no rules of its own. The seed of each sample comes from the bot's
-generator, so a fixed iteration budget gives a fixed answer.
+Every move is simulated by the kernel's fast path (``rules.legal_ids`` /
+``rules.resolve`` without events, actions as integer ids): the bot has no
+rules of its own. The seed of each sample comes from the bot's generator, so
+a fixed iteration budget gives a fixed answer.
 """
 
 from __future__ import annotations
@@ -26,10 +27,9 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import cards, rules
-from ..rules import Key
 from ..state import State
 from .base import Action, View, check_inputs, keyed
 from .determinize import Determinizer
@@ -47,12 +47,15 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.children: dict[Key, _Node] = {}
+        self.children: dict[int, _Node] = {}  # by action id (rules.ACTIONS)
 
 
 class ISMCTSBot:
     """Information-set MCTS with a budget of ``iterations`` or ``time`` seconds a move.
 
+    ``iterations`` may map each player count to its own budget (``{2: 2000,
+    5: 800, ...}``): an iteration simulates every player's moves, so a game of
+    five costs more than one of two, and a level keeps its pace this way.
     ``c`` is the UCB exploration constant (rewards lie in [0, 1]);
     ``rounds_ahead`` is how many rounds after the current one a rollout may run
     before the heuristic scores it; ``temperature`` (money units) turns money
@@ -61,9 +64,11 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
-                 c: float = 0.7, rounds_ahead: int = 2, temperature: float = 3.0) -> None:
-        if iterations is not None and iterations < 1:
+    def __init__(self, seed: int = 0, iterations: int | Mapping[int, int] | None = None,
+                 time: float | None = None, c: float = 0.7, rounds_ahead: int = 2,
+                 temperature: float = 3.0) -> None:
+        budgets = iterations.values() if isinstance(iterations, Mapping) else [iterations]
+        if any(b is not None and b < 1 for b in budgets):
             raise ValueError("iterations must be at least 1")
         if time is not None and time <= 0:
             raise ValueError("time must be a positive number of seconds")
@@ -107,6 +112,13 @@ class ISMCTSBot:
             raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
 
+    def budget(self, players: int) -> int | None:
+        """The iterations a search may run in a game of ``players`` (None: time decides)."""
+        if isinstance(self.iterations, Mapping):  # the entry for the most players up to these
+            fitting = [n for n in self.iterations if n <= players] or [min(self.iterations)]
+            return self.iterations[max(fitting)]
+        return self.iterations
+
     def _finished(self, search: Search) -> None:
         self.last_iterations = search.iterations
         self.total_iterations += search.iterations
@@ -115,42 +127,37 @@ class ISMCTSBot:
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
         path = [root]
         node = root
+        actions, resolve = rules.ACTIONS, rules.resolve
+        c, log, sqrt = self.c, math.log, math.sqrt
         while state.phase != "over" and state.round <= last_round:
-            keys = rules.legal_keys(state)
-            mover = rules.to_move(state)
-            assert mover is not None
-            for k in keys:
-                child = node.children.get(k)
-                if child is not None:
-                    child.avail += 1
-            untried = [k for k in keys if k not in node.children]
-            if untried:
-                key = untried[rng.randrange(len(untried))]
-                child = _Node(mover)
+            children = node.children
+            untried = []
+            best_id, best = -1, -math.inf
+            for aid in rules.legal_ids(state):
+                child = children.get(aid)
+                if child is None:
+                    untried.append(aid)
+                    continue
+                child.avail += 1  # legal in this sample: it was available (ISMCTS)
+                visits = child.visits  # UCB1 with availability counts, first best wins
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if score > best:
+                    best_id, best = aid, score
+            if untried:  # expand one action never tried here
+                aid = untried[int(rng.random() * len(untried))]
+                child = _Node(resolve(state, actions[aid], None))
                 child.avail = 1
-                node.children[key] = child
-                rules.apply(state, key)
+                children[aid] = child
                 path.append(child)
                 break
-            key = self._select(node, keys)
-            rules.apply(state, key)
-            node = node.children[key]
+            resolve(state, actions[best_id], None)
+            node = children[best_id]
             path.append(node)
         _rollout(state, rng, last_round)
         rewards = self._rewards(state)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
-
-    def _select(self, node: _Node, keys: list[Key]) -> Key:
-        best_key, best = keys[0], -math.inf
-        for k in keys:
-            child = node.children[k]
-            score = child.total / child.visits + self.c * math.sqrt(
-                math.log(child.avail) / child.visits)
-            if score > best:
-                best_key, best = k, score
-        return best_key
 
     def _rewards(self, state: State) -> list[float]:
         """Win chances: exact when the game is over, else a softmax of heuristic scores."""
@@ -174,21 +181,23 @@ class Search:
     def __init__(self, bot: ISMCTSBot, view: View, legal: Sequence[Action],
                  rng: random.Random, first: Action | None = None) -> None:
         self._bot = bot
-        self._pairs = keyed(legal)
+        self._pairs = [(rules.action_id(key), action) for key, action in keyed(legal)]
         self._first = None if first is None else rules.action_key(first)
-        if self._first is not None and self._first not in {k for k, _ in self._pairs}:
+        if self._first is not None and rules.action_id(self._first) not in {
+                i for i, _ in self._pairs}:
             raise ValueError(f"first must be one of the legal actions, not {first!r}")
         self._sampler = Determinizer(view)
         self._rng = rng
         self._root = _Node(view["seat"])
         self._last_round = view["round"] + bot.rounds_ahead
         self._deadline = None if bot.time is None else _time.perf_counter() + bot.time
+        self._limit = bot.budget(len(view["players"]))
         self.iterations = 0
         self.done = False
 
     def run(self, iterations: int) -> None:
         """Up to ``iterations`` more iterations, fewer if the budget runs out first."""
-        limit = self._bot.iterations
+        limit = self._limit
         for _ in range(iterations):
             if limit is not None and self.iterations >= limit:
                 break
@@ -197,7 +206,7 @@ class Search:
                 break
             sample = self._sampler.sample(self._rng)
             if self._first is not None:
-                rules.apply(sample, self._first)
+                rules.resolve(sample, self._first, None)
             self._bot._iterate(self._root, sample, self._rng, self._last_round)
             self.iterations += 1
         else:
@@ -236,25 +245,31 @@ def heuristic_score(state: State, seat: int) -> float:
 
 
 def _rollout(state: State, rng: random.Random, last_round: int) -> None:
-    """Play on with a cheap policy until the game ends or ``last_round`` is over."""
+    """Play on until the game ends or ``last_round`` is over, with a cheap policy.
+
+    The policy places tokens at random; with a token to act it mostly acts (a
+    random non-pass action, the best sale at the Harbor) and passes one time in
+    ten. It runs on action ids and draws with ``rng.random`` (cheaper than
+    ``randrange``): this loop is where a search spends most of its time.
+    """
+    actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
+    sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
+
+    def anywhere(places: list[str]) -> str:
+        return places[int(random_() * len(places))]
+
     while state.phase != "over" and state.round <= last_round:
-        rules.apply(state, rollout_policy(state, rng))
-
-
-def rollout_policy(state: State, rng: random.Random) -> Key:
-    """Mostly act (a random non-pass action, the best sale at the Harbor), sometimes pass."""
-    keys = rules.legal_keys(state)
-    if len(keys) == 1 or state.phase == "place":
-        return keys[rng.randrange(len(keys))]
-    acting = keys[:-1]  # pass is always last (rules.legal_keys)
-    if acting[0][0] == "sell":
-        return max(acting, key=lambda k: _sale_gain(k))
-    if rng.random() < 0.1:
-        return rules.PASS
-    return acting[rng.randrange(len(acting))]
-
-
-def _sale_gain(key: Key) -> int:
-    fence = cards.FENCE_CARDS[key[1]]
-    sold = [cards.LOOT_CARDS[i] for i in key[2]]
-    return sum(c.value + fence.buys[c.kind][1] for c in sold)
+        if state.phase == "place":
+            rules.place_each(state, anywhere)
+            continue
+        ids = legal_ids(state)
+        count = len(ids)
+        if count == 1:
+            aid = ids[0]
+        elif actions[ids[0]][0] == "sell":
+            aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
+        elif random_() < 0.1:
+            aid = pass_id
+        else:
+            aid = ids[int(random_() * (count - 1))]
+        resolve(state, actions[aid], None)
