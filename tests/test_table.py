@@ -274,12 +274,12 @@ def test_r12_1_undo_never_unsees_the_tools_drawn_at_the_ruin() -> None:
 
 
 def _thief(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """Seat 0's plan: tools from the City, a token at the Villa, a steal when it can."""
+    """Seat 0's plan: tools from the City first, then tokens at the Villa, a steal when it can."""
     for wanted in ("steal", "take_tools"):
         for a in legal:
             if a["type"] == wanted:
                 return a
-    for place in ("villa", "city"):
+    for place in ("city", "villa"):
         if {"type": "place", "place": place} in legal:
             return {"type": "place", "place": place}
     return legal[0]
