@@ -308,6 +308,12 @@ class Game:
         return [rules.key_action(k) for k in self._played]
 
     @property
+    def move_number(self) -> int:
+        """How many decisions :attr:`history` holds, without building it (a table asks after
+        every move)."""
+        return len(self._played)
+
+    @property
     def deciders(self) -> list[int]:
         """The seat that made each decision of :attr:`history`, in order."""
         return list(self._movers)

@@ -182,7 +182,7 @@ class PuzzleSession:
         self._busy = False
         self._illegal = ""  # the ruling that refused the reader's last try, until the next move
         self._answer()
-        self._seen = len(self.game.history)
+        self._seen = self.game.move_number
 
     @property
     def seat(self) -> int:
@@ -260,13 +260,13 @@ class PuzzleSession:
             return  # a rival's answer, played by us below
         self._busy = True
         try:
-            if len(self.game.history) < self._seen:  # an undo: take back to the reader's move
-                while self.game.history and self.game.to_move != self.puzzle.seat:
+            if self.game.move_number < self._seen:  # an undo: take back to the reader's move
+                while self.game.move_number and self.game.to_move != self.puzzle.seat:
                     self._widget.undo()
             self._record()
             self._answer()
             self._record()
-            self._seen = len(self.game.history)
+            self._seen = self.game.move_number
             self._illegal = ""
         finally:
             self._busy = False
@@ -290,7 +290,7 @@ class PuzzleSession:
             self.moves, self._line, self._illegal = [], Line(game.state.copy()), ""
             self._answer()
             self._record()
-            self._seen = len(game.history)
+            self._seen = game.move_number
         finally:
             self._busy = False
         self._publish()

@@ -225,8 +225,8 @@ def plot_money(data: dict[int, list[Row]]) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m langfinger_widget.study",
                                 description="The balance study: every seat the same bot.")
-    p.add_argument("--bot", default="ismcts:iterations=300",
-                   help="an arena bot spec for every seat (default: the 'hard' level's search)")
+    p.add_argument("--bot", default="hard",
+                   help="a level or arena bot spec for every seat (default: hard)")
     p.add_argument("--games", type=int, default=200, help="games per player count")
     p.add_argument("--players", default="2,3,4,5", help="player counts to study")
     p.add_argument("--seed", type=int, default=15)

@@ -286,7 +286,7 @@ class Table:
             # Where the move happened: the chosen place while placing, else the place resolved.
             "place": action.get("place") if placing else decision.get("place"),
             "square": events[0].get("square") if placing and events else decision.get("square"),
-            "move": len(self._game.history),
+            "move": self._game.move_number,
         }
         self._touch()
 
@@ -311,9 +311,9 @@ class Table:
 
     def _stale(self, content: Mapping[str, Any]) -> str | None:
         move = content.get("move")
-        if move is not None and move != len(self._game.history):
+        if move is not None and move != self._game.move_number:
             return (f"stale: this was chosen at move {move!r}, but the board is at move "
-                    f"{len(self._game.history)}; choose again")
+                    f"{self._game.move_number}; choose again")
         version = content.get("version")
         if version is not None and version != self._game.version:
             return "stale: the board has changed since this was chosen (an undo); choose again"
@@ -370,14 +370,14 @@ class Table:
         game = self._game
         if self._undo_unlimited():
             humans = set(self.human_seats)
-            while game.history:
+            while game.move_number:
                 game.undo()
                 if game.to_move in humans:
                     break
         else:
             seat = self._undoer()
             target = max(i for i, s in enumerate(game.deciders) if s == seat)
-            while len(game.history) > target:
+            while game.move_number > target:
                 game.undo()
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
@@ -444,7 +444,7 @@ class Table:
             return {"kind": "hint", "action": None, "error": "", "pending": True}  # coalesced
         self._cancel_hint()
         # The hint bot sees exactly what the asking seat sees, like any bot.
-        bot = make_hint_bot(seed=len(self._game.history))
+        bot = make_hint_bot(seed=self._game.move_number)
         steps = weighing(bot, self._game.view(seat), self._game.legal_actions())
         self._hint_for = key
         if not self.autoplay:  # scripts and tests: answer at once, in this call
@@ -471,7 +471,7 @@ class Table:
             return {"kind": "hint", "action": None, "error": "the board moved on; ask again"}
         action, value = result
         self.hint = {"seat": key[2], "action": action, "value": value,
-                     "move": len(self._game.history), "version": key[1]}
+                     "move": self._game.move_number, "version": key[1]}
         self._touch(reschedule=False)
         return {"kind": "hint", "action": action, "value": value, "error": ""}
 

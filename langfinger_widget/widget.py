@@ -356,7 +356,7 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.error = table.error
             self.hint = table.hint
             self.highlight = table.highlight
-            self.move_number = len(game.history)
+            self.move_number = game.move_number
             self.version = game.version
             self.view = game.view(table.seat)
             self.events = game.log(table.seat)[-LOG_LIMIT:]

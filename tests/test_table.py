@@ -273,23 +273,20 @@ def test_r12_1_undo_never_unsees_the_tools_drawn_at_the_ruin() -> None:
     assert t.undo_status() == {"allowed": False, "reason": reason}
 
 
-def _thief(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """Seat 0's plan: tools from the City first, then tokens at the Villa, a steal when it can."""
-    for wanted in ("steal", "take_tools"):
-        for a in legal:
-            if a["type"] == wanted:
-                return a
-    for place in ("city", "villa"):
-        if {"type": "place", "place": place} in legal:
-            return {"type": "place", "place": place}
-    return legal[0]
+def _thief(game: lf.Game, bot: lf.bots.GreedyBot) -> dict[str, Any]:
+    """Seat 0's move: a steal whenever one is legal, else what the greedy bot would play
+    (it gathers tools and places where it can steal, so a steal comes within a few rounds)."""
+    legal = game.legal_actions()
+    steals = [a for a in legal if a["type"] == "steal"]
+    return steals[0] if steals else bot.choose(game.view(0), legal)
 
 
 def test_r12_1_undo_never_unsees_a_stolen_front() -> None:
     t, clock = table(players=2, seed=3, bots={1: "easy"}, pace=0)
+    planner = lf.bots.GreedyBot(seed=0)
     while t.game.to_move is not None:
         if t.game.to_move == 0:
-            action = _thief(t.game.legal_actions())
+            action = _thief(t.game, planner)
             t.play(action)
             clock.run_all()
             if action["type"] == "steal":
