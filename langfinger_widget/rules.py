@@ -662,16 +662,36 @@ def apply_id(state: State, aid: int) -> None:
     resolve(state, ACTIONS[aid], None)
 
 
-def place_each(state: State, choose: Callable[[list[str]], str]) -> None:
+def place_each(state: State, choose: Callable[[Sequence[str]], str]) -> None:
     """Place every token left to place this round, each where ``choose`` picks (no events).
 
     ``choose`` gets the places not full (R2.2), in place order, and returns one;
     the tokens go in turn as R2.1 says. The same as one :func:`resolve` per
-    token, for a simulation that plays the placing as a whole.
+    token, for a simulation that plays the placing as a whole; it keeps the
+    token counts and the open places in locals, since a search's rollouts place
+    every round this way.
     """
-    squares = state.squares
-    while state.phase == "place":
-        _place(state, choose([p for p in PLACES if None in squares[p]]), None)
+    if state.phase != "place":
+        return
+    squares, players = state.squares, state.players
+    tokens = [p.tokens for p in players]
+    seats = len(tokens)
+    clockwise = [(state.start_player + k) % seats for k in range(seats)]
+    by_tokens = tokens.__getitem__
+    open_places = tuple(p for p in PLACES if None in squares[p])
+    for _ in range(sum(tokens)):
+        seat = max(clockwise, key=by_tokens)  # R2.1: the first with the most, as placing_seat
+        place = choose(open_places)
+        row = squares[place]
+        square = row.index(None)
+        row[square] = seat
+        tokens[seat] -= 1
+        if square == SQUARES_PER_PLACE - 1:  # R2.2: now full
+            open_places = tuple(p for p in open_places if p != place)
+    for player in players:
+        player.tokens = 0
+    state.acting_memo = None  # the squares changed
+    state.phase = "act"
 
 
 def resolve(state: State, key: Key, events: Sink) -> int:

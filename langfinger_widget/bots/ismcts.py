@@ -255,7 +255,7 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
     sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
 
-    def anywhere(places: list[str]) -> str:
+    def anywhere(places: Sequence[str]) -> str:
         return places[int(random_() * len(places))]
 
     while state.phase != "over" and state.round <= last_round:
