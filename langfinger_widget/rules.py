@@ -667,31 +667,38 @@ def place_each(state: State, choose: Callable[[Sequence[str]], str]) -> None:
 
     ``choose`` gets the places not full (R2.2), in place order, and returns one;
     the tokens go in turn as R2.1 says. The same as one :func:`resolve` per
-    token, for a simulation that plays the placing as a whole; it keeps the
-    token counts and the open places in locals, since a search's rollouts place
-    every round this way.
+    token, for a simulation that plays the placing as a whole (a search's
+    rollouts place every round this way): the order of turns is worked out once.
     """
     if state.phase != "place":
         return
     squares, players = state.squares, state.players
-    tokens = [p.tokens for p in players]
-    seats = len(tokens)
-    clockwise = [(state.start_player + k) % seats for k in range(seats)]
-    by_tokens = tokens.__getitem__
     open_places = tuple(p for p in PLACES if None in squares[p])
-    for _ in range(sum(tokens)):
-        seat = max(clockwise, key=by_tokens)  # R2.1: the first with the most, as placing_seat
+    for seat in _placing_order([p.tokens for p in players], state.start_player):
         place = choose(open_places)
         row = squares[place]
         square = row.index(None)
         row[square] = seat
-        tokens[seat] -= 1
         if square == SQUARES_PER_PLACE - 1:  # R2.2: now full
             open_places = tuple(p for p in open_places if p != place)
     for player in players:
         player.tokens = 0
     state.acting_memo = None  # the squares changed
     state.phase = "act"
+
+
+def _placing_order(tokens: list[int], start_player: int) -> list[int]:
+    """The seats that place the ``tokens`` left, in turn (R2.1, as :func:`placing_seat`)."""
+    seats = len(tokens)
+    clockwise = [(start_player + k) % seats for k in range(seats)]
+    if min(tokens) == max(tokens):  # a round's start: all alike, one each in turn
+        return clockwise * tokens[0]
+    order = []
+    for _ in range(sum(tokens)):
+        seat = max(clockwise, key=tokens.__getitem__)  # the first of those with the most
+        tokens[seat] -= 1
+        order.append(seat)
+    return order
 
 
 def resolve(state: State, key: Key, events: Sink) -> int:
