@@ -31,7 +31,7 @@ from typing import Any
 
 from . import cards
 from .actions import Action
-from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
+from .cards import DISPLAY_SIZES, PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
 from .state import MAX_NUMBER, Player, State, shown
 
@@ -155,16 +155,18 @@ def draw(state: State, pile_name: str, count: int, events: Sink) -> list[str]:
     return drawn
 
 
-_REFILLS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))
+# Each display, the pile it draws from and its sizes by player count (R1.1, R9.1).
+_REFILLS = tuple((place, pile, DISPLAY_SIZES[place])
+                 for place, pile in (("city", "tools"), ("villa", "loot"), ("museum", "loot"),
+                                     ("harbor", "fences")))
 
 
 def refill(state: State, events: Sink) -> None:
     """Fill every display back up to its size (R9.1); leftover cards stay."""
-    sizes = cards.DISPLAY_SIZES
-    column = state.num_players - cards.MIN_PLAYERS
-    for place, pile in _REFILLS:
-        display = state.display(place)
-        missing = sizes[place][column] - len(display)
+    column = len(state.players) - cards.MIN_PLAYERS
+    for place, pile, sizes in _REFILLS:
+        display: list[str] = getattr(state, place)  # state.display(place), one call fewer
+        missing = sizes[column] - len(display)
         if missing > 0:
             new = draw(state, pile, missing, events)
             display.extend(new)
@@ -334,6 +336,12 @@ cards.on_deck_change(_forget)  # loot and fence ids mean other cards now
 
 def legal_ids(state: State) -> list[int]:
     """The ids of :func:`legal_keys`, in its order (a fresh list the caller may keep)."""
+    return list(legal_ids_shared(state))
+
+
+def legal_ids_shared(state: State) -> Sequence[int]:
+    """:func:`legal_ids`, but possibly the memo tables' own list: read it, never change or
+    keep it. A search lists actions at every simulated move; the copy is what it saves."""
     phase = state.phase
     if phase == "place":
         squares = state.squares
@@ -344,9 +352,7 @@ def legal_ids(state: State) -> list[int]:
     if acting is _NO_TOKEN:
         return []
     place, _, seat = acting
-    ids = _GENERATORS[place](state, seat, place)
-    ids.append(PASS_ID)  # R3.1: every token may pass instead
-    return ids
+    return _GENERATORS[place](state, seat, place)  # each list ends with pass (R3.1)
 
 
 def legal_keys(state: State) -> list[Key]:
@@ -369,8 +375,9 @@ def _city_ids(state: State, seat: int, place: str) -> list[int]:
         take = min(2, len(shown))
         combos = sorted(set(combinations(tool_sort(shown), take))) if take else []
         ids = [action_id(("take_tools", c)) for c in combos]
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_CITY, shown, ids)
-    return list(ids)
+    return ids
 
 
 def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, Any]]:
@@ -405,6 +412,7 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
                     break
             else:
                 ids.append(aid)
+    ids.append(PASS_ID)  # R3.1: every token may pass instead
     return ids
 
 
@@ -430,8 +438,9 @@ def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
             if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
                 ids.extend(_rate_ids(rate, capped))
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_EXCHANGE, (capped, rates), ids)
-    return list(ids)
+    return ids
 
 
 def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
@@ -458,8 +467,9 @@ def _sell_ids(state: State, seat: int, place: str) -> list[int]:
             for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
                 if kind in by_kind:
                     ids.extend(_fence_ids(fence_id, count, tuple(by_kind[kind])))
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_SELL, (held_loot, harbor), ids)
-    return list(ids)
+    return ids
 
 
 def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
@@ -472,6 +482,7 @@ def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
     return ids
 
 
+# Each place's legal ids, pass last; a list a memo table may own (legal_ids_shared).
 _GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
     "city": _city_ids, "villa": _steal_ids, "ruin": _exchange_ids,
     "museum": _steal_ids, "harbor": _sell_ids,
@@ -821,6 +832,10 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
     row[square] = None
     if not on_rate:
         state.players[seat].tokens += 1
+    after = square + 1
+    if after < SQUARES_PER_PLACE and row[after] is not None:  # usual: the next square acts
+        state.acting_memo = (place, after, row[after])
+        return
     if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
     # The next token to act: the places before this one are empty (R3.1 order).
@@ -854,7 +869,7 @@ def _end_round(state: State, events: Sink) -> None:
     state.start_player = (state.start_player + 1) % state.num_players  # R9.3
     state.round += 1
     state.phase = "place"
-    state.scoundrel_used = {p: [] for p in state.scoundrel_used}
+    state.scoundrel_used = {"villa": [], "museum": []}  # SCOUNDREL_PLACES, each afresh
     if events is not None:
         events.append({"type": "start_player", "seat": state.start_player, "round": state.round})
 
@@ -989,6 +1004,7 @@ __all__ = [
     "id_of",
     "key_action",
     "legal_ids",
+    "legal_ids_shared",
     "legal_keys",
     "place_each",
     "resolve",

@@ -16,7 +16,7 @@ actions. Every iteration
    heuristic stands in for the result;
 5. *backs up* each player's reward into the nodes of their own moves.
 
-Every move is simulated by the kernel's fast path (``rules.legal_ids`` /
+Every move is simulated by the kernel's fast path (``rules.legal_ids_shared`` /
 ``rules.resolve`` without events, actions as integer ids): the bot has no
 rules of its own. The seed of each sample comes from the bot's generator, so
 a fixed iteration budget gives a fixed answer.
@@ -127,13 +127,13 @@ class ISMCTSBot:
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
         path = [root]
         node = root
-        actions, resolve = rules.ACTIONS, rules.resolve
+        actions, resolve, legal_ids = rules.ACTIONS, rules.resolve, rules.legal_ids_shared
         c, log, sqrt = self.c, math.log, math.sqrt
         while state.phase != "over" and state.round <= last_round:
             children = node.children
             untried = []
             best_id, best = -1, -math.inf
-            for aid in rules.legal_ids(state):
+            for aid in legal_ids(state):
                 child = children.get(aid)
                 if child is None:
                     untried.append(aid)
@@ -252,7 +252,8 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     ten. It runs on action ids and draws with ``rng.random`` (cheaper than
     ``randrange``): this loop is where a search spends most of its time.
     """
-    actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
+    actions, resolve, random_ = rules.ACTIONS, rules.resolve, rng.random
+    legal_ids = rules.legal_ids_shared
     sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
 
     def anywhere(places: Sequence[str]) -> str:
