@@ -254,23 +254,25 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     """
     actions, resolve, random_ = rules.ACTIONS, rules.resolve, rng.random
     legal_ids = rules.legal_ids_shared
-    sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
+    sale_gain, pass_id, place_each = rules.sale_gain, rules.PASS_ID, rules.place_each
 
     def anywhere(places: Sequence[str]) -> str:
         return places[int(random_() * len(places))]
 
-    while state.phase != "over" and state.round <= last_round:
+    while state.round <= last_round:
         if state.phase == "place":
-            rules.place_each(state, anywhere)
-            continue
-        ids = legal_ids(state)
-        count = len(ids)
-        if count == 1:
-            aid = ids[0]
-        elif actions[ids[0]][0] == "sell":
-            aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
-        elif random_() < 0.1:
-            aid = pass_id
-        else:
-            aid = ids[int(random_() * (count - 1))]
-        resolve(state, actions[aid], None)
+            place_each(state, anywhere)
+        while state.phase == "act":  # the round's actions; its end changes the phase
+            ids = legal_ids(state)
+            count = len(ids)
+            if count == 1:
+                aid = pass_id
+            elif actions[ids[0]][0] == "sell":
+                aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
+            elif random_() < 0.1:
+                aid = pass_id
+            else:
+                aid = ids[int(random_() * (count - 1))]
+            resolve(state, actions[aid], None)
+        if state.phase == "over":
+            return
