@@ -61,12 +61,19 @@ class Determinizer:
         self._seats = [self._seat(p, i) for i, p in enumerate(view["players"])]
         self._tool_pool = self._tools_to_deal()
         self._loot_groups = unseen_by_back(view)
-        self._unseen_loot = [i for ids in self._loot_groups.values() for i in ids]
         self._villa = [back_of(c) for c in view["villa"]]
         self._museum = [back_of(c) for c in view["museum"]]
         self._check_loot_counts()
         self._fence_pool = self._fences_to_deal()
         self._fixed = self._template()
+        # Every face-down card in the order a sample fills them (each seat's loot, the Villa,
+        # the Museum), and the unseen loot whose back none of them shows: all of it is in
+        # the draw pile of every sample.
+        self._face_down = [b for s in self._seats for b in s.loot if isinstance(b, tuple)]
+        self._face_down += self._villa + self._museum
+        shown_backs = set(self._face_down)
+        self._undrawn = [i for back, ids in self._loot_groups.items() if back not in shown_backs
+                         for i in ids]
 
     # --- reading the view -------------------------------------------------------------------
     def _seat(self, p: View, i: int) -> _Seat:
@@ -156,7 +163,8 @@ class Determinizer:
         fixed, random_ = self._fixed, rng.random
         seed = rng.getrandbits(31)
         tools = _shuffled(self._tool_pool, random_)
-        front = _Fronts(self._loot_groups, self._unseen_loot, random_)
+        fronts, loot_pile = self._fronts(random_)
+        front = iter(fronts).__next__
         players = []
         for s, p in zip(self._seats, fixed.players, strict=True):
             hand = dict(p.hand)
@@ -164,11 +172,11 @@ class Determinizer:
                 for t in tools[-s.hidden:]:
                     hand[t] += 1
                 del tools[-s.hidden:]
-            loot = [c if isinstance(c, str) else front(c) for c in s.loot]
+            loot = [c if isinstance(c, str) else front() for c in s.loot]
             players.append(Player(p.name, p.scoundrel, p.money, hand, loot, p.tokens,
                                   dict(p.known)))
-        villa = [front(b) for b in self._villa]
-        museum = [front(b) for b in self._museum]
+        villa = [front() for _ in self._villa]
+        museum = [front() for _ in self._museum]
         piles = fixed.piles
         return State(
             players, seed, fixed.shuffles, fixed.variant, fixed.round, fixed.phase,
@@ -176,39 +184,28 @@ class Determinizer:
             {p: list(row) for p, row in fixed.squares.items()}, dict(fixed.ruin_rates),
             {p: list(seats) for p, seats in fixed.scoundrel_used.items()},
             {"tools": Pile(tools, list(piles["tools"].discard)),
-             "loot": Pile(_shuffled(front.rest(), random_), list(piles["loot"].discard)),
+             "loot": Pile(_shuffled(loot_pile, random_), list(piles["loot"].discard)),
              "fences": Pile(_shuffled(self._fence_pool, random_),
                             list(piles["fences"].discard))},
             [list(m) for m in fixed.money_by_round],
         )
 
-
-class _Fronts:
-    """Draws unseen loot ids by back, without replacement, for one sample."""
-
-    def __init__(self, groups: dict[Back, list[str]], unseen: list[str],
-                 random_: Callable[[], float]) -> None:
-        self._groups = groups  # the Determinizer's, never changed
-        self._unseen = unseen  # every id of the groups, never changed
-        self._left: dict[Back, list[str]] = {}  # copies of the groups drawn from so far
-        self._drawn: list[str] = []
-        self._random = random_
-
-    def __call__(self, back: Back) -> str:
-        """A uniformly random unseen id with this back (a face-down card's front)."""
-        ids = self._left.get(back)
-        if ids is None:
-            ids = self._left[back] = list(self._groups[back])
-        i = int(self._random() * len(ids))
-        ids[i], ids[-1] = ids[-1], ids[i]
-        drawn = ids.pop()
-        self._drawn.append(drawn)
-        return drawn
-
-    def rest(self) -> list[str]:
-        """Every unseen id not drawn (the loot draw pile, unshuffled)."""
-        drawn = set(self._drawn)
-        return [i for i in self._unseen if i not in drawn]
+    def _fronts(self, random_: Callable[[], float]) -> tuple[list[str], list[str]]:
+        """A front for each face-down card, uniform among the unseen ids with its back and
+        without replacement, and every unseen id left over (the loot draw pile, unshuffled)."""
+        groups, left = self._loot_groups, {}
+        fronts = []
+        for back in self._face_down:
+            ids = left.get(back)
+            if ids is None:
+                ids = left[back] = list(groups[back])
+            i = int(random_() * len(ids))
+            ids[i], ids[-1] = ids[-1], ids[i]
+            fronts.append(ids.pop())
+        rest = list(self._undrawn)
+        for ids in left.values():
+            rest += ids
+        return fronts, rest
 
 
 def _shuffled(cards_: list[Any], random_: Callable[[], float]) -> list[Any]:
