@@ -833,9 +833,11 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
     if not on_rate:
         state.players[seat].tokens += 1
     after = square + 1
-    if after < SQUARES_PER_PLACE and row[after] is not None:  # usual: the next square acts
-        state.acting_memo = (place, after, row[after])
-        return
+    if after < SQUARES_PER_PLACE:
+        nxt = row[after]
+        if nxt is not None:  # usual: the next square of this place acts
+            state.acting_memo = (place, after, nxt)
+            return
     if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
     # The next token to act: the places before this one are empty (R3.1 order).

@@ -193,7 +193,8 @@ class Determinizer:
     def _fronts(self, random_: Callable[[], float]) -> tuple[list[str], list[str]]:
         """A front for each face-down card, uniform among the unseen ids with its back and
         without replacement, and every unseen id left over (the loot draw pile, unshuffled)."""
-        groups, left = self._loot_groups, {}
+        groups = self._loot_groups
+        left: dict[Back, list[str]] = {}  # copies of the groups drawn from so far
         fronts = []
         for back in self._face_down:
             ids = left.get(back)
