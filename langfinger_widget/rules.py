@@ -684,14 +684,14 @@ def place_each(state: State, choose: Callable[[Sequence[str]], str]) -> None:
     if state.phase != "place":
         return
     squares, players = state.squares, state.players
-    open_places = tuple(p for p in PLACES if None in squares[p])
+    open_places = tuple([p for p in PLACES if None in squares[p]])  # a list: no generator
     for seat in _placing_order([p.tokens for p in players], state.start_player):
         place = choose(open_places)
         row = squares[place]
         square = row.index(None)
         row[square] = seat
         if square == SQUARES_PER_PLACE - 1:  # R2.2: now full
-            open_places = tuple(p for p in open_places if p != place)
+            open_places = tuple([p for p in open_places if p != place])
     for player in players:
         player.tokens = 0
     state.acting_memo = None  # the squares changed

@@ -128,13 +128,14 @@ class ISMCTSBot:
         path = [root]
         node = root
         actions, resolve, legal_ids = rules.ACTIONS, rules.resolve, rules.legal_ids_shared
-        c, log, sqrt = self.c, math.log, math.sqrt
+        c, log, sqrt, nothing = self.c, math.log, math.sqrt, -math.inf
         while state.phase != "over" and state.round <= last_round:
             children = node.children
+            child_of = children.get
             untried = []
-            best_id, best = -1, -math.inf
+            best_id, best = -1, nothing
             for aid in legal_ids(state):
-                child = children.get(aid)
+                child = child_of(aid)
                 if child is None:
                     untried.append(aid)
                     continue
