@@ -369,7 +369,7 @@ def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
 
 def _city_ids(state: State, seat: int, place: str) -> list[int]:
     """R4: any 2 of the face-up tools, or the last one left."""
-    shown = tuple(sorted(state.city))
+    shown = tuple(state.city)  # as laid out: a few more entries, but no sort at each lookup
     ids = _CITY.get(shown)
     if ids is None:
         take = min(2, len(shown))
@@ -455,12 +455,12 @@ def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
 
 def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     """R8.1/R8.2: one kind to one fence; two cards only where the fence shows it twice."""
-    held_loot = tuple(sorted(state.players[seat].loot))
+    held_loot = tuple(state.players[seat].loot)  # in the order held: no sort at each lookup
     harbor = tuple(state.harbor)
     ids = _SELL.get((held_loot, harbor))
     if ids is None:
         by_kind: dict[str, list[str]] = {}
-        for loot_id in held_loot:
+        for loot_id in sorted(held_loot):
             by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
         ids = []
         for fence_id in harbor:
