@@ -229,6 +229,9 @@ def _first_token(state: State, places: Sequence[str]) -> tuple[str, int, int]:
     for place in places:
         row = squares[place]
         if row != _EMPTY_ROW:  # one comparison in C skips an empty place
+            first = row[0]
+            if first is not None:  # usual: a place yet to act fills its lowest squares (R2.2)
+                return place, 0, first
             for i, seat in enumerate(row):
                 if seat is not None:
                     return place, i, seat
@@ -393,16 +396,19 @@ def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, A
     if tool is not None and tool in need:
         need[tool] -= 1
         terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
-                      tuple(need.items())))
+                      tuple((t, n) for t, n in need.items() if n)))  # nothing to check for 0
     _remember(_STEAL, (slot, loot_id, tool), terms)
     return terms
+
+
+_TOOL_OF = {key: s.tool for key, s in cards.SCOUNDRELS.items()}  # Player.tool, as a lookup
 
 
 def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     """R5.1/R5.2/R7: pay every pictured tool, the scoundrel covering at most one of its type."""
     player = state.players[seat]
     hand = player.hand
-    tool = None if seat in state.scoundrel_used[place] else player.tool
+    tool = None if seat in state.scoundrel_used[place] else _TOOL_OF[player.scoundrel]
     known = _STEAL
     ids: list[int] = []
     for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display

@@ -195,3 +195,18 @@ def test_place_each_places_like_one_resolve_a_token(players: int) -> None:
                 assert rules.acting_square(whole) == rules.acting_square(one_by_one)
             legal = g.legal_actions()
             g.play(legal[rng.randrange(len(legal))])
+
+
+def test_legal_ids_is_a_fresh_copy_of_the_shared_list() -> None:
+    """A search reads rules.legal_ids_shared (the memo tables' own lists); legal_ids hands
+    out a copy, so a caller that changes it cannot spoil the next listing."""
+    rng = random.Random(3)
+    g = lf.Game.new(players=3, seed=3)
+    state = g.state.copy()
+    while state.phase != "over":
+        shared = list(rules.legal_ids_shared(state))
+        mine = rules.legal_ids(state)
+        assert mine == shared
+        mine.clear()
+        assert list(rules.legal_ids_shared(state)) == shared == rules.legal_ids(state)
+        rules.apply_id(state, shared[rng.randrange(len(shared))])
