@@ -31,7 +31,7 @@ from typing import Any
 
 from . import cards
 from .actions import Action
-from .cards import PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
+from .cards import DISPLAY_SIZES, PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
 from .state import MAX_NUMBER, Player, State, shown
 
@@ -155,16 +155,18 @@ def draw(state: State, pile_name: str, count: int, events: Sink) -> list[str]:
     return drawn
 
 
-_REFILLS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))
+# Each display, the pile it draws from and its sizes by player count (R1.1, R9.1).
+_REFILLS = tuple((place, pile, DISPLAY_SIZES[place])
+                 for place, pile in (("city", "tools"), ("villa", "loot"), ("museum", "loot"),
+                                     ("harbor", "fences")))
 
 
 def refill(state: State, events: Sink) -> None:
     """Fill every display back up to its size (R9.1); leftover cards stay."""
-    sizes = cards.DISPLAY_SIZES
-    column = state.num_players - cards.MIN_PLAYERS
-    for place, pile in _REFILLS:
-        display = state.display(place)
-        missing = sizes[place][column] - len(display)
+    column = len(state.players) - cards.MIN_PLAYERS
+    for place, pile, sizes in _REFILLS:
+        display: list[str] = getattr(state, place)  # state.display(place), one call fewer
+        missing = sizes[column] - len(display)
         if missing > 0:
             new = draw(state, pile, missing, events)
             display.extend(new)
@@ -227,6 +229,9 @@ def _first_token(state: State, places: Sequence[str]) -> tuple[str, int, int]:
     for place in places:
         row = squares[place]
         if row != _EMPTY_ROW:  # one comparison in C skips an empty place
+            first = row[0]
+            if first is not None:  # usual: a place yet to act fills its lowest squares (R2.2)
+                return place, 0, first
             for i, seat in enumerate(row):
                 if seat is not None:
                     return place, i, seat
@@ -334,6 +339,12 @@ cards.on_deck_change(_forget)  # loot and fence ids mean other cards now
 
 def legal_ids(state: State) -> list[int]:
     """The ids of :func:`legal_keys`, in its order (a fresh list the caller may keep)."""
+    return list(legal_ids_shared(state))
+
+
+def legal_ids_shared(state: State) -> Sequence[int]:
+    """:func:`legal_ids`, but possibly the memo tables' own list: read it, never change or
+    keep it. A search lists actions at every simulated move; the copy is what it saves."""
     phase = state.phase
     if phase == "place":
         squares = state.squares
@@ -344,9 +355,7 @@ def legal_ids(state: State) -> list[int]:
     if acting is _NO_TOKEN:
         return []
     place, _, seat = acting
-    ids = _GENERATORS[place](state, seat, place)
-    ids.append(PASS_ID)  # R3.1: every token may pass instead
-    return ids
+    return _GENERATORS[place](state, seat, place)  # each list ends with pass (R3.1)
 
 
 def legal_keys(state: State) -> list[Key]:
@@ -363,14 +372,15 @@ def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
 
 def _city_ids(state: State, seat: int, place: str) -> list[int]:
     """R4: any 2 of the face-up tools, or the last one left."""
-    shown = tuple(sorted(state.city))
+    shown = tuple(state.city)  # as laid out: a few more entries, but no sort at each lookup
     ids = _CITY.get(shown)
     if ids is None:
         take = min(2, len(shown))
         combos = sorted(set(combinations(tool_sort(shown), take))) if take else []
         ids = [action_id(("take_tools", c)) for c in combos]
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_CITY, shown, ids)
-    return list(ids)
+    return ids
 
 
 def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, Any]]:
@@ -386,16 +396,19 @@ def _steal_terms(slot: int, loot_id: str, tool: str | None) -> list[tuple[int, A
     if tool is not None and tool in need:
         need[tool] -= 1
         terms.append((action_id(("steal", slot, tool_sort(list(need.elements())), True)),
-                      tuple(need.items())))
+                      tuple((t, n) for t, n in need.items() if n)))  # nothing to check for 0
     _remember(_STEAL, (slot, loot_id, tool), terms)
     return terms
+
+
+_TOOL_OF = {key: s.tool for key, s in cards.SCOUNDRELS.items()}  # Player.tool, as a lookup
 
 
 def _steal_ids(state: State, seat: int, place: str) -> list[int]:
     """R5.1/R5.2/R7: pay every pictured tool, the scoundrel covering at most one of its type."""
     player = state.players[seat]
     hand = player.hand
-    tool = None if seat in state.scoundrel_used[place] else player.tool
+    tool = None if seat in state.scoundrel_used[place] else _TOOL_OF[player.scoundrel]
     known = _STEAL
     ids: list[int] = []
     for slot, loot_id in enumerate(getattr(state, place)):  # the Villa's or Museum's display
@@ -405,6 +418,7 @@ def _steal_ids(state: State, seat: int, place: str) -> list[int]:
                     break
             else:
                 ids.append(aid)
+    ids.append(PASS_ID)  # R3.1: every token may pass instead
     return ids
 
 
@@ -430,8 +444,9 @@ def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
             if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
                 ids.extend(_rate_ids(rate, capped))
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_EXCHANGE, (capped, rates), ids)
-    return list(ids)
+    return ids
 
 
 def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
@@ -446,20 +461,21 @@ def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
 
 def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     """R8.1/R8.2: one kind to one fence; two cards only where the fence shows it twice."""
-    held_loot = tuple(sorted(state.players[seat].loot))
+    held_loot = tuple(state.players[seat].loot)  # in the order held: no sort at each lookup
     harbor = tuple(state.harbor)
     ids = _SELL.get((held_loot, harbor))
     if ids is None:
         by_kind: dict[str, list[str]] = {}
-        for loot_id in held_loot:
+        for loot_id in sorted(held_loot):
             by_kind.setdefault(cards.LOOT_CARDS[loot_id].kind, []).append(loot_id)
         ids = []
         for fence_id in harbor:
             for kind, (count, _) in cards.FENCE_CARDS[fence_id].buys.items():
                 if kind in by_kind:
                     ids.extend(_fence_ids(fence_id, count, tuple(by_kind[kind])))
+        ids.append(PASS_ID)  # R3.1: every token may pass instead
         _remember(_SELL, (held_loot, harbor), ids)
-    return list(ids)
+    return ids
 
 
 def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
@@ -472,6 +488,7 @@ def _fence_ids(fence_id: str, count: int, held: tuple[str, ...]) -> list[int]:
     return ids
 
 
+# Each place's legal ids, pass last; a list a memo table may own (legal_ids_shared).
 _GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
     "city": _city_ids, "villa": _steal_ids, "ruin": _exchange_ids,
     "museum": _steal_ids, "harbor": _sell_ids,
@@ -662,16 +679,43 @@ def apply_id(state: State, aid: int) -> None:
     resolve(state, ACTIONS[aid], None)
 
 
-def place_each(state: State, choose: Callable[[list[str]], str]) -> None:
+def place_each(state: State, choose: Callable[[Sequence[str]], str]) -> None:
     """Place every token left to place this round, each where ``choose`` picks (no events).
 
     ``choose`` gets the places not full (R2.2), in place order, and returns one;
     the tokens go in turn as R2.1 says. The same as one :func:`resolve` per
-    token, for a simulation that plays the placing as a whole.
+    token, for a simulation that plays the placing as a whole (a search's
+    rollouts place every round this way): the order of turns is worked out once.
     """
-    squares = state.squares
-    while state.phase == "place":
-        _place(state, choose([p for p in PLACES if None in squares[p]]), None)
+    if state.phase != "place":
+        return
+    squares, players = state.squares, state.players
+    open_places = tuple([p for p in PLACES if None in squares[p]])  # a list: no generator
+    for seat in _placing_order([p.tokens for p in players], state.start_player):
+        place = choose(open_places)
+        row = squares[place]
+        square = row.index(None)
+        row[square] = seat
+        if square == SQUARES_PER_PLACE - 1:  # R2.2: now full
+            open_places = tuple([p for p in open_places if p != place])
+    for player in players:
+        player.tokens = 0
+    state.acting_memo = None  # the squares changed
+    state.phase = "act"
+
+
+def _placing_order(tokens: list[int], start_player: int) -> list[int]:
+    """The seats that place the ``tokens`` left, in turn (R2.1, as :func:`placing_seat`)."""
+    seats = len(tokens)
+    clockwise = [(start_player + k) % seats for k in range(seats)]
+    if min(tokens) == max(tokens):  # a round's start: all alike, one each in turn
+        return clockwise * tokens[0]
+    order = []
+    for _ in range(sum(tokens)):
+        seat = max(clockwise, key=tokens.__getitem__)  # the first of those with the most
+        tokens[seat] -= 1
+        order.append(seat)
+    return order
 
 
 def resolve(state: State, key: Key, events: Sink) -> int:
@@ -794,6 +838,12 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
     row[square] = None
     if not on_rate:
         state.players[seat].tokens += 1
+    after = square + 1
+    if after < SQUARES_PER_PLACE:
+        nxt = row[after]
+        if nxt is not None:  # usual: the next square of this place acts
+            state.acting_memo = (place, after, nxt)
+            return
     if place == "ruin" and row == _EMPTY_ROW:
         _reopen_ruin(state, events)
     # The next token to act: the places before this one are empty (R3.1 order).
@@ -827,7 +877,7 @@ def _end_round(state: State, events: Sink) -> None:
     state.start_player = (state.start_player + 1) % state.num_players  # R9.3
     state.round += 1
     state.phase = "place"
-    state.scoundrel_used = {p: [] for p in state.scoundrel_used}
+    state.scoundrel_used = {"villa": [], "museum": []}  # SCOUNDREL_PLACES, each afresh
     if events is not None:
         events.append({"type": "start_player", "seat": state.start_player, "round": state.round})
 
@@ -962,6 +1012,7 @@ __all__ = [
     "id_of",
     "key_action",
     "legal_ids",
+    "legal_ids_shared",
     "legal_keys",
     "place_each",
     "resolve",

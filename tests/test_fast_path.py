@@ -167,3 +167,46 @@ def test_a_new_deck_is_seen_by_the_cached_lists(restore_deck: None) -> None:
 def restore_deck() -> Any:
     yield
     cards.use_deck()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_place_each_places_like_one_resolve_a_token(players: int) -> None:
+    """rules.place_each (a rollout's placing) leaves the positions one resolve a token does
+    (R2.1 order, R2.2 full places), from the start of a round or part way through it."""
+    rng = random.Random(players)
+    for seed in range(8):
+        g = lf.Game.new(players=players, seed=seed)
+        while not g.is_over:
+            if g.state.phase == "place":
+                picks: list[str] = []
+
+                def choose(places: Any, picks: list[str] = picks) -> str:
+                    picks.append(places[rng.randrange(len(places))])
+                    return picks[-1]
+
+                whole = g.state.copy()
+                rules.place_each(whole, choose)
+                one_by_one = g.state.copy()
+                for place in picks:
+                    assert place in {rules.ACTIONS[i][1] for i in rules.legal_ids(one_by_one)}
+                    rules.resolve(one_by_one, ("place", place), None)
+                assert whole.phase == one_by_one.phase == "act"
+                assert whole.to_dict() == one_by_one.to_dict()
+                assert rules.acting_square(whole) == rules.acting_square(one_by_one)
+            legal = g.legal_actions()
+            g.play(legal[rng.randrange(len(legal))])
+
+
+def test_legal_ids_is_a_fresh_copy_of_the_shared_list() -> None:
+    """A search reads rules.legal_ids_shared (the memo tables' own lists); legal_ids hands
+    out a copy, so a caller that changes it cannot spoil the next listing."""
+    rng = random.Random(3)
+    g = lf.Game.new(players=3, seed=3)
+    state = g.state.copy()
+    while state.phase != "over":
+        shared = list(rules.legal_ids_shared(state))
+        mine = rules.legal_ids(state)
+        assert mine == shared
+        mine.clear()
+        assert list(rules.legal_ids_shared(state)) == shared == rules.legal_ids(state)
+        rules.apply_id(state, shared[rng.randrange(len(shared))])

@@ -16,7 +16,7 @@ actions. Every iteration
    heuristic stands in for the result;
 5. *backs up* each player's reward into the nodes of their own moves.
 
-Every move is simulated by the kernel's fast path (``rules.legal_ids`` /
+Every move is simulated by the kernel's fast path (``rules.legal_ids_shared`` /
 ``rules.resolve`` without events, actions as integer ids): the bot has no
 rules of its own. The seed of each sample comes from the bot's generator, so
 a fixed iteration budget gives a fixed answer.
@@ -127,14 +127,15 @@ class ISMCTSBot:
     def _iterate(self, root: _Node, state: State, rng: random.Random, last_round: int) -> None:
         path = [root]
         node = root
-        actions, resolve = rules.ACTIONS, rules.resolve
-        c, log, sqrt = self.c, math.log, math.sqrt
+        actions, resolve, legal_ids = rules.ACTIONS, rules.resolve, rules.legal_ids_shared
+        c, log, sqrt, nothing = self.c, math.log, math.sqrt, -math.inf
         while state.phase != "over" and state.round <= last_round:
             children = node.children
+            child_of = children.get
             untried = []
-            best_id, best = -1, -math.inf
-            for aid in rules.legal_ids(state):
-                child = children.get(aid)
+            best_id, best = -1, nothing
+            for aid in legal_ids(state):
+                child = child_of(aid)
                 if child is None:
                     untried.append(aid)
                     continue
@@ -252,24 +253,27 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     ten. It runs on action ids and draws with ``rng.random`` (cheaper than
     ``randrange``): this loop is where a search spends most of its time.
     """
-    actions, resolve, legal_ids, random_ = rules.ACTIONS, rules.resolve, rules.legal_ids, rng.random
-    sale_gain, pass_id = rules.sale_gain, rules.PASS_ID
+    actions, resolve, random_ = rules.ACTIONS, rules.resolve, rng.random
+    legal_ids = rules.legal_ids_shared
+    sale_gain, pass_id, place_each = rules.sale_gain, rules.PASS_ID, rules.place_each
 
-    def anywhere(places: list[str]) -> str:
+    def anywhere(places: Sequence[str]) -> str:
         return places[int(random_() * len(places))]
 
-    while state.phase != "over" and state.round <= last_round:
+    while state.round <= last_round:
         if state.phase == "place":
-            rules.place_each(state, anywhere)
-            continue
-        ids = legal_ids(state)
-        count = len(ids)
-        if count == 1:
-            aid = ids[0]
-        elif actions[ids[0]][0] == "sell":
-            aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
-        elif random_() < 0.1:
-            aid = pass_id
-        else:
-            aid = ids[int(random_() * (count - 1))]
-        resolve(state, actions[aid], None)
+            place_each(state, anywhere)
+        while state.phase == "act":  # the round's actions; its end changes the phase
+            ids = legal_ids(state)
+            count = len(ids)
+            if count == 1:
+                aid = pass_id
+            elif actions[ids[0]][0] == "sell":
+                aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
+            elif random_() < 0.1:
+                aid = pass_id
+            else:
+                aid = ids[int(random_() * (count - 1))]
+            resolve(state, actions[aid], None)
+        if state.phase == "over":
+            return
