@@ -3,7 +3,10 @@
 One command plays the games (through the arena, on Ray or in local processes)
 and stores the results, a summary and the figures under ``docs/study/``::
 
-    python -m langfinger_widget.study --bot greedy --games 1000 --backend ray --out docs/study
+    python -m langfinger_widget.study --bot hard --games 100 --backend ray --out docs/study
+
+A study can grow a player count at a time (``--players 3,4,5 --games 60``): the
+counts already stored stay, when the same bot played them from the same seed.
 
 Every seat is the same bot, so whatever differs between seats or scoundrels
 is the game's doing, not a stronger opponent's. Seat 0 starts the game (the arena deals
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import platform
 import statistics
 import sys
@@ -51,27 +55,48 @@ def play(players: int, bot: str, games: int, seed: int, backend: str = "local", 
 
 def run(out: Path, bot: str, games: int, seed: int, backend: str, jobs: int,
         counts: Sequence[int] = PLAYER_COUNTS) -> dict[str, Any]:
-    """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures."""
+    """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures.
+
+    A study may be played a player count or a few at a time (``counts``): the
+    player counts already stored under ``out`` stay, as long as they were played
+    by the same bot from the same seed, and the summary and figures cover every
+    stored count. ``meta.json`` keeps each count's games, command and time.
+    """
     out.mkdir(parents=True, exist_ok=True)
-    seconds: dict[str, float] = {}
+    meta = _meta_to_extend(out, bot, seed)
+    command = " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
     for n in counts:
         began = time.perf_counter()
         results = play(n, bot, games, seed + n, backend, jobs)
-        seconds[str(n)] = round(time.perf_counter() - began, 1)
+        seconds = round(time.perf_counter() - began, 1)
         arena.write_csv(results, str(out / csv_name(n)))
-    summary = summarize(load(out, counts))
-    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
-    meta = {
-        "command": " ".join(["python -m langfinger_widget.study", *sys.argv[1:]]),
-        "bot": bot, "games_per_player_count": games, "seed": seed, "backend": backend,
-        "jobs": jobs, "seconds": seconds, "total_seconds": round(sum(seconds.values()), 1),
-        "langfinger_widget": __version__, "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {jobs} worker(s)",
-        "date": time.strftime("%Y-%m-%d"),
-    }
+        meta["runs"][str(n)] = {"games": games, "seconds": seconds, "command": command,
+                                "backend": backend, "jobs": jobs,
+                                "date": time.strftime("%Y-%m-%d")}
+    meta["runs"] = dict(sorted(meta["runs"].items()))
+    meta["total_seconds"] = round(sum(r["seconds"] for r in meta["runs"].values()), 1)
+    meta.update({"langfinger_widget": __version__, "python": platform.python_version(),
+                 "machine": f"{platform.machine()}, {os.cpu_count()} cores"})
     (out / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
-    figures(summary, load(out, counts), out)
+    data = load(out)
+    summary = summarize(data)
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    figures(summary, data, out)
     return summary
+
+
+def _meta_to_extend(out: Path, bot: str, seed: int) -> dict[str, Any]:
+    """The stored study's meta data, if its games may be joined by this bot's from this seed."""
+    fresh: dict[str, Any] = {"bot": bot, "seed": seed, "runs": {}}
+    path = out / "meta.json"
+    stored = json.loads(path.read_text()) if path.exists() else None
+    if stored is None or not any(out.glob("games_*p.csv")):
+        return fresh
+    if stored.get("bot") != bot or stored.get("seed") != seed or "runs" not in stored:
+        raise ValueError(f"{out} holds a study of {stored.get('bot')!r} from seed "
+                         f"{stored.get('seed')}; play {bot!r} from seed {seed} into another "
+                         "folder (--out), or remove that one first")
+    return dict(stored)
 
 
 # --- reading and summarizing -------------------------------------------------------------------
@@ -227,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 description="The balance study: every seat the same bot.")
     p.add_argument("--bot", default="hard",
                    help="a level or arena bot spec for every seat (default: hard)")
-    p.add_argument("--games", type=int, default=200, help="games per player count")
+    p.add_argument("--games", type=int, default=100, help="games per player count")
     p.add_argument("--players", default="2,3,4,5", help="player counts to study")
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--backend", choices=("local", "ray"), default="ray")
@@ -235,8 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", default="docs/study")
     args = p.parse_args(argv)
     counts = [int(n) for n in args.players.split(",")]
-    summary = run(Path(args.out), args.bot, args.games, args.seed, args.backend, args.jobs,
-                  counts)
+    try:
+        summary = run(Path(args.out), args.bot, args.games, args.seed, args.backend, args.jobs,
+                      counts)
+    except ValueError as e:
+        print(f"study: {e}", file=sys.stderr)
+        return 2
     for n, s in summary.items():
         seats = ", ".join(f"{100 * r['win_rate']:.0f}%" for r in s["seats"].values())
         print(f"{n} players: {s['games']} games, {s['rounds']['mean']:.1f} rounds; "

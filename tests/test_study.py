@@ -39,16 +39,34 @@ def test_one_command_plays_stores_and_plots(tmp_path: Path) -> None:
                  "scoundrels.png", "rounds.png", "money.png"):
         assert (tmp_path / name).stat().st_size > 0, name
     meta = json.loads((tmp_path / "meta.json").read_text())
-    assert meta["bot"] == "greedy" and set(meta["seconds"]) == {"2", "3"}
+    assert meta["bot"] == "greedy" and set(meta["runs"]) == {"2", "3"}
     assert json.loads((tmp_path / "summary.json").read_text()) == summary
 
 
-@pytest.mark.skipif(not (STORED / "summary.json").exists(), reason="no stored study")
-def test_the_stored_summary_follows_from_the_stored_games() -> None:
-    stored = json.loads((STORED / "summary.json").read_text())
-    assert study.summarize(study.load(STORED)) == stored
-    meta = json.loads((STORED / "meta.json").read_text())
-    data = study.load(STORED)
+def test_a_study_grows_a_player_count_at_a_time_with_the_same_bot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    study.run(tmp_path, "greedy", games=2, seed=4, backend="local", jobs=1, counts=[2])
+    summary = study.run(tmp_path, "greedy", games=3, seed=4, backend="local", jobs=1,
+                        counts=[5])
+    assert {n: s["games"] for n, s in summary.items()} == {"2": 2, "5": 3}
+    runs = json.loads((tmp_path / "meta.json").read_text())["runs"]
+    assert {n: r["games"] for n, r in runs.items()} == {"2": 2, "5": 3}
+    before = (tmp_path / "games_2p.csv").read_text()
+    for bot, seed in (("random", 4), ("greedy", 5)):  # another study: refused, nothing changes
+        with pytest.raises(ValueError, match="holds a study of 'greedy' from seed 4"):
+            study.run(tmp_path, bot, games=1, seed=seed, backend="local", jobs=1, counts=[2])
+    assert (tmp_path / "games_2p.csv").read_text() == before
+
+
+@pytest.mark.parametrize("folder", [STORED, STORED / "greedy"], ids=["main", "greedy"])
+def test_the_stored_summary_follows_from_the_stored_games(folder: Path) -> None:
+    if not (folder / "summary.json").exists():
+        pytest.skip(f"no stored study in {folder}")
+    stored = json.loads((folder / "summary.json").read_text())
+    assert study.summarize(study.load(folder)) == stored
+    meta = json.loads((folder / "meta.json").read_text())
+    data = study.load(folder)
+    assert set(meta["runs"]) == set(stored)  # every stored count says how it was made
     n = 2
     specs = arena.parse_bots(",".join([meta["bot"]] * n))
     replay = arena.play_game(specs, meta["seed"] + n, 0)  # every game depends on its seed
