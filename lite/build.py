@@ -361,10 +361,23 @@ def lite_config() -> dict[str, Any]:
     }
 
 
+def bundle_is_fresh() -> bool:
+    """Whether langfinger_widget/static was built after every front-end source changed."""
+    bundle = [REPO / "langfinger_widget" / "static" / n for n in ("widget.js", "widget.css")]
+    if not all(p.is_file() for p in bundle):
+        return False
+    sources = [*(REPO / "js").rglob("*"), REPO / "package.json", REPO / "package-lock.json"]
+    newest = max(p.stat().st_mtime for p in sources if p.is_file())
+    return min(p.stat().st_mtime for p in bundle) >= newest
+
+
 def build_own_wheel() -> Path:
     if not (REPO / "node_modules").is_dir():
         run(["npm", "ci", "--no-audit", "--no-fund"])
-    run(["npm", "run", "build"])  # the bundle must be this checkout's, not a stale one
+    # The bundle must be this checkout's, not a stale one; an up-to-date one is not rewritten,
+    # because tests and kernels running beside this build may be reading it.
+    if not bundle_is_fresh():
+        run(["npm", "run", "build"])
     dist = WORK / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     run([python_in(VENV), "-m", "hatchling", "build", "-t", "wheel", "-d", dist])

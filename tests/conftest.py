@@ -2,40 +2,46 @@
 
 - The long (``slow``) versions of the property and adversarial tests run only when asked
   for, with ``-m slow`` (or any marker expression naming ``slow``).
-- Under pytest-xdist (``./scripts/test`` runs ``-n 2 --dist loadgroup``) the tests that share
-  an expensive fixture or the checkout's build outputs stay on one worker: the browser tests
-  (one JupyterLab server, one Chromium, one JupyterLite build) with the tests that build a
-  wheel or the site, and each notebook (nbval runs a notebook's cells in order, in one kernel).
-  Everything else spreads over both workers.
+- Under pytest-xdist (``./scripts/test`` runs ``-n 2``) a scheduler of our own keeps on one
+  worker what must not run twice at once: the browser tests (one JupyterLab server, one
+  Chromium, one JupyterLite build) with the tests that build a wheel or the site or start a
+  server from the checkout, and each notebook (nbval runs its cells in order, in one kernel).
+  Every other test is a unit of its own, spread over both workers.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-E2E = Path(__file__).parent / "e2e"
-# Tests that build the bundle, a wheel or the site, or start a server from the checkout: run
-# beside the browser tests they would race (two builds of build/lite/venv break each other).
+# Tests that build from the checkout or start a server from it: they run beside the browser
+# tests, one at a time (two builds of build/lite/venv at once break each other).
 SHELLS_OUT = {"test_packaging.py", "test_lite_build.py", "test_play.py"}
 
 
-def _group(item: pytest.Item) -> str | None:
-    path = Path(str(item.fspath))
-    if path.suffix == ".ipynb":
-        return f"notebook:{path.name}"
-    if E2E in path.parents or path.name in SHELLS_OUT:
+def work_unit(nodeid: str) -> str:
+    """The tests that must run together, in order, on one worker: named by this."""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path.startswith("tests/e2e/") or path.rsplit("/", 1)[-1] in SHELLS_OUT:
         return "browser"
-    return None
+    return nodeid
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, when it is installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class WorkUnits(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return WorkUnits(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        group = _group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="long version: run with -m slow")
