@@ -3,10 +3,13 @@
 One command plays the games (through the arena, on Ray or in local processes)
 and stores the results, a summary and the figures under ``docs/study/``::
 
-    python -m langfinger_widget.study --bot hard --games 100 --backend ray --out docs/study
+    python -m langfinger_widget.study --bot hard --games 100,60,60,60 --backend ray --out docs/study
 
-A study can grow a player count at a time (``--players 3,4,5 --games 60``): the
+(``--games`` gives one number for every player count, or one per count.) A study
+can also grow a player count at a time (``--players 3,4,5 --games 60``): the
 counts already stored stay, when the same bot played them from the same seed.
+Every game follows from the seed, the player count and its index, so
+``meta.json``'s ``reproduce`` is one command that plays every stored game again.
 
 Every seat is the same bot, so whatever differs between seats or scoundrels
 is the game's doing, not a stronger opponent's. Seat 0 starts the game (the arena deals
@@ -26,7 +29,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,28 +56,32 @@ def play(players: int, bot: str, games: int, seed: int, backend: str = "local", 
     return arena.run_local(specs, games, seed, jobs, progress=progress)
 
 
-def run(out: Path, bot: str, games: int, seed: int, backend: str, jobs: int,
-        counts: Sequence[int] = PLAYER_COUNTS) -> dict[str, Any]:
+def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend: str,
+        jobs: int, counts: Sequence[int] = PLAYER_COUNTS) -> dict[str, Any]:
     """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures.
 
     A study may be played a player count or a few at a time (``counts``): the
     player counts already stored under ``out`` stay, as long as they were played
     by the same bot from the same seed, and the summary and figures cover every
-    stored count. ``meta.json`` keeps each count's games, command and time.
+    stored count. ``games`` is a number for every count or one per count.
+    ``meta.json`` keeps each count's games, command and time, and one command that
+    reproduces them all.
     """
     out.mkdir(parents=True, exist_ok=True)
     meta = _meta_to_extend(out, bot, seed)
     command = " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
     for n in counts:
         began = time.perf_counter()
-        results = play(n, bot, games, seed + n, backend, jobs)
+        count = games[n] if isinstance(games, Mapping) else games
+        results = play(n, bot, count, seed + n, backend, jobs)
         seconds = round(time.perf_counter() - began, 1)
         arena.write_csv(results, str(out / csv_name(n)))
-        meta["runs"][str(n)] = {"games": games, "seconds": seconds, "command": command,
+        meta["runs"][str(n)] = {"games": count, "seconds": seconds, "command": command,
                                 "backend": backend, "jobs": jobs,
                                 "date": time.strftime("%Y-%m-%d")}
     meta["runs"] = dict(sorted(meta["runs"].items()))
     meta["total_seconds"] = round(sum(r["seconds"] for r in meta["runs"].values()), 1)
+    meta["reproduce"] = reproduce(out, bot, seed, meta["runs"])
     meta.update({"langfinger_widget": __version__, "python": platform.python_version(),
                  "machine": f"{platform.machine()}, {os.cpu_count()} cores"})
     (out / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
@@ -83,6 +90,13 @@ def run(out: Path, bot: str, games: int, seed: int, backend: str, jobs: int,
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     figures(summary, data, out)
     return summary
+
+
+def reproduce(out: Path, bot: str, seed: int, runs: Mapping[str, Mapping[str, Any]]) -> str:
+    """One command that plays every stored game again (into ``out``, on Ray)."""
+    games = ",".join(str(r["games"]) for r in runs.values())
+    return (f"python -m langfinger_widget.study --bot {bot} --seed {seed} "
+            f"--players {','.join(runs)} --games {games} --backend ray --out {out}")
 
 
 def _meta_to_extend(out: Path, bot: str, seed: int) -> dict[str, Any]:
@@ -252,7 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 description="The balance study: every seat the same bot.")
     p.add_argument("--bot", default="hard",
                    help="a level or arena bot spec for every seat (default: hard)")
-    p.add_argument("--games", type=int, default=100, help="games per player count")
+    p.add_argument("--games", default="100",
+                   help="games per player count: one number, or one per --players count")
     p.add_argument("--players", default="2,3,4,5", help="player counts to study")
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--backend", choices=("local", "ray"), default="ray")
@@ -260,8 +275,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", default="docs/study")
     args = p.parse_args(argv)
     counts = [int(n) for n in args.players.split(",")]
+    per_count = [int(g) for g in args.games.split(",")]
+    if len(per_count) not in (1, len(counts)) or min(per_count) < 1:
+        p.error("--games: one positive number, or one for each --players count")
+    games = dict(zip(counts, per_count * len(counts) if len(per_count) == 1 else per_count,
+                     strict=True))
     try:
-        summary = run(Path(args.out), args.bot, args.games, args.seed, args.backend, args.jobs,
+        summary = run(Path(args.out), args.bot, games, args.seed, args.backend, args.jobs,
                       counts)
     except ValueError as e:
         print(f"study: {e}", file=sys.stderr)

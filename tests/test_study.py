@@ -73,3 +73,25 @@ def test_the_stored_summary_follows_from_the_stored_games(folder: Path) -> None:
     first = [r for r in data[n] if r["game"] == 0]
     assert replay.money == [r["money"] for r in first]
     assert replay.rounds == first[0]["rounds"]
+
+
+def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "s"
+    args = ["--bot", "greedy", "--players", "2,3", "--games", "2,3", "--backend", "local",
+            "--jobs", "1", "--seed", "9", "--out", str(out)]
+    assert study.main(args) == 0
+    meta = json.loads((out / "meta.json").read_text())
+    assert {n: r["games"] for n, r in meta["runs"].items()} == {"2": 2, "3": 3}
+    assert meta["reproduce"] == (f"python -m langfinger_widget.study --bot greedy --seed 9 "
+                                 f"--players 2,3 --games 2,3 --backend ray --out {out}")
+    again = tmp_path / "again"
+    assert study.main([*args[:-1], str(again)]) == 0  # the same games, wherever they go
+
+    def games(folder: Path) -> dict[int, list[study.Row]]:  # all but the thinking time
+        return {n: [{k: v for k, v in r.items() if k != "think_s"} for r in rows]
+                for n, rows in study.load(folder).items()}
+
+    assert games(again) == games(out)
+    with pytest.raises(SystemExit):
+        study.main(["--players", "2,3", "--games", "1,2,3", "--out", str(tmp_path / "x")])
