@@ -57,7 +57,8 @@ def play(players: int, bot: str, games: int, seed: int, backend: str = "local", 
 
 
 def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend: str,
-        jobs: int, counts: Sequence[int] = PLAYER_COUNTS) -> dict[str, Any]:
+        jobs: int, counts: Sequence[int] = PLAYER_COUNTS,
+        command: str | None = None) -> dict[str, Any]:
     """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures.
 
     A study may be played a player count or a few at a time (``counts``): the
@@ -65,11 +66,12 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     by the same bot from the same seed, and the summary and figures cover every
     stored count. ``games`` is a number for every count or one per count.
     ``meta.json`` keeps each count's games, command and time, and one command that
-    reproduces them all.
+    reproduces them all. ``command`` is what to record as this run's command (by default
+    this process's command line).
     """
     out.mkdir(parents=True, exist_ok=True)
     meta = _meta_to_extend(out, bot, seed)
-    command = " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
+    command = command or " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
     for n in counts:
         began = time.perf_counter()
         count = games[n] if isinstance(games, Mapping) else games
@@ -273,16 +275,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--backend", choices=("local", "ray"), default="ray")
     p.add_argument("--jobs", type=int, default=2, help="worker processes or Ray CPUs")
     p.add_argument("--out", default="docs/study")
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = p.parse_args(argv)
-    counts = [int(n) for n in args.players.split(",")]
-    per_count = [int(g) for g in args.games.split(",")]
+    try:
+        counts = [int(n) for n in args.players.split(",")]
+        per_count = [int(g) for g in args.games.split(",")]
+    except ValueError:
+        p.error("--players and --games take whole numbers separated by commas")
+    if not set(counts) <= set(PLAYER_COUNTS):
+        p.error(f"--players: each from {MIN_PLAYERS} to {MAX_PLAYERS} (R1.1)")
     if len(per_count) not in (1, len(counts)) or min(per_count) < 1:
         p.error("--games: one positive number, or one for each --players count")
     games = dict(zip(counts, per_count * len(counts) if len(per_count) == 1 else per_count,
                      strict=True))
     try:
         summary = run(Path(args.out), args.bot, games, args.seed, args.backend, args.jobs,
-                      counts)
+                      counts, " ".join(["python -m langfinger_widget.study", *argv]))
     except ValueError as e:
         print(f"study: {e}", file=sys.stderr)
         return 2

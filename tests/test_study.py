@@ -93,5 +93,9 @@ def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: P
                 for n, rows in study.load(folder).items()}
 
     assert games(again) == games(out)
-    with pytest.raises(SystemExit):
-        study.main(["--players", "2,3", "--games", "1,2,3", "--out", str(tmp_path / "x")])
+    assert meta["runs"]["2"]["command"] == " ".join(["python -m langfinger_widget.study", *args])
+    for bad in (["--players", "2,3", "--games", "1,2,3"], ["--players", "1,6"],
+                ["--players", "two"], ["--games", "0"]):
+        with pytest.raises(SystemExit):
+            study.main([*bad, "--out", str(tmp_path / "x")])
+    assert not (tmp_path / "x").exists()
