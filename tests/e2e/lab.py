@@ -339,14 +339,18 @@ class LabNotebook:
         out = self.kernel(f"import json as _j; print(_j.dumps({expr}))")
         return json.loads(out.strip().splitlines()[-1])
 
-    def wait_until(self, expr: str, timeout: float = 30.0) -> None:
-        """Poll a Python expression in the kernel until it is true (bots move on the loop)."""
+    def wait_until(self, expr: str, timeout: float = 30.0, explain: str | None = None) -> None:
+        """Poll a Python expression in the kernel until it is true (bots move on the loop).
+
+        ``explain``: an expression whose value the failure message shows (e.g. ``w.error``).
+        """
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.kernel_json(expr):
                 return
             time.sleep(0.1)
-        raise AssertionError(f"{expr} never held in the kernel within {timeout}s")
+        why = "" if explain is None else f"; {explain}: {self.kernel_json(explain)!r}"
+        raise AssertionError(f"{expr} never held in the kernel within {timeout}s{why}")
 
     def output(self, cell_index: int) -> Locator:
         """The output area of the ``cell_index``-th cell (counting all cells)."""

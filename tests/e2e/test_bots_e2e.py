@@ -8,8 +8,6 @@ started for any of it.
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import expect
 
 from .lab import LabNotebook
@@ -22,24 +20,17 @@ CELL = (
 )
 
 
-def wait_until(nb: LabNotebook, expr: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if nb.kernel_json(expr):
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{expr} never held; error: {nb.kernel_json('w.error')!r}")
-
-
 def test_bots_answer_a_click_on_the_event_loop(open_notebook) -> None:  # type: ignore[no-untyped-def]
     nb: LabNotebook = open_notebook("bots.ipynb", [CELL])
     nb.run_all()
     root = nb.output(0).get_by_test_id("langfinger")
-    wait_until(nb, "w.game.to_move == 0")  # R1.0: the bots may start; they play up to us
+    # R1.0: the bots may start; they play up to us
+    nb.wait_until("w.game.to_move == 0", explain="w.error")
     threads = nb.kernel_json("threading.active_count()")
     before = nb.kernel_json("len(w.game.history)")
     root.locator('[data-place="villa"][data-legal="true"]').click()
-    wait_until(nb, f"len(w.game.history) >= {before + 3} and w.game.to_move == 0")
+    nb.wait_until(f"len(w.game.history) >= {before + 3} and w.game.to_move == 0",
+                  explain="w.error")
     deciders = nb.kernel_json("w.game.deciders")
     assert deciders[before:before + 3] == [0, 1, 2]
     # The log on the page names the bots' placements too, newest first.
@@ -50,7 +41,8 @@ def test_bots_answer_a_click_on_the_event_loop(open_notebook) -> None:  # type: 
     assert nb.kernel_json("threading.active_count()") == threads  # no thread was started
 
     root.get_by_test_id("hint").click()
-    wait_until(nb, "bool(w.hint)", timeout=90)  # the search runs in slices on the loop
+    # the search runs in slices on the loop
+    nb.wait_until("bool(w.hint)", timeout=90, explain="w.error")
     expect(root.get_by_test_id("hint-text")).to_contain_text("estimated win chance",
                                                              timeout=30_000)
     hint = nb.kernel_json("w.hint")
