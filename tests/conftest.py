@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-# Tests that build from the checkout or start a server from it: they run beside the browser
-# tests, one at a time (two builds of build/lite/venv at once break each other).
+# Tests that build from the checkout (a wheel, the site's lock) or start a server from it:
+# they join the browser tests' worker, so no two of them touch the checkout's build outputs
+# at once (two JupyterLite builds at once break each other's build/lite/venv).
 SHELLS_OUT = {"test_packaging.py", "test_lite_build.py", "test_play.py"}
 
 
