@@ -185,10 +185,13 @@ def _play_packed(args: tuple[list[BotSpec], int, int, str | None]) -> GameResult
 
 
 def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
-              progress: bool = True, records: str | None = None) -> list[GameResult]:
+              progress: bool = True, records: str | None = None,
+              first: int = 0) -> list[GameResult]:
     """Play ``games`` games in ``jobs`` worker processes (1: in this process); ``records``:
-    a directory to write each game's record to."""
-    tasks = [(list(specs), seed, i, records) for i in range(games)]
+    a directory to write each game's record to. The games are those numbered from
+    ``first`` on: game *i* is the same whichever run plays it, so a match can be
+    played a part at a time."""
+    tasks = [(list(specs), seed, i, records) for i in range(first, first + games)]
     results: Iterator[GameResult]
     if jobs <= 1:
         results = map(_play_packed, tasks)
@@ -200,7 +203,7 @@ def run_local(specs: Sequence[BotSpec], games: int, seed: int, jobs: int,
 
 def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None = None,
             progress: bool = True, num_cpus: int | None = None,
-            records: str | None = None) -> list[GameResult]:
+            records: str | None = None, first: int = 0) -> list[GameResult]:
     """The same games as :func:`run_local`, as Ray tasks (``address``: an existing cluster)."""
     say = _say if progress else _quiet
     began = time.perf_counter()
@@ -214,7 +217,8 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
                  ignore_reinit_error=True, log_to_driver=False)
     say(f"arena: Ray ready after {time.perf_counter() - began:.1f} s")
     remote = ray.remote(_play_packed)
-    pending = [remote.remote((list(specs), seed, i, records)) for i in range(games)]
+    pending = [remote.remote((list(specs), seed, i, records))
+               for i in range(first, first + games)]
 
     def finished() -> Iterator[GameResult]:
         nonlocal pending
@@ -374,12 +378,13 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
         out(f"  {name:9} {_pct(rate)}")
 
 
-def write_csv(results: Sequence[GameResult], path: str) -> None:
-    """One row per game and seat."""
-    with open(path, "w", newline="", encoding="utf-8") as f:
+def write_csv(results: Sequence[GameResult], path: str, append: bool = False) -> None:
+    """One row per game and seat (``append``: after the rows the file has, no header)."""
+    with open(path, "a" if append else "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["game", "seed", "seat", "bot", "scoundrel", "money", "won", "winners",
-                    "rounds", "decisions", "think_s"])
+        if not append:
+            w.writerow(["game", "seed", "seat", "bot", "scoundrel", "money", "won", "winners",
+                        "rounds", "decisions", "think_s"])
         for r in results:
             for seat, label in enumerate(r.bots):
                 w.writerow([r.index, r.seed, seat, label, r.scoundrels[seat], r.money[seat],

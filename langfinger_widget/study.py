@@ -6,8 +6,11 @@ and stores the results, a summary and the figures under ``docs/study/``::
     python -m langfinger_widget.study --bot hard --games 100,60,60,60 --backend ray --out docs/study
 
 (``--games`` gives one number for every player count, or one per count.) A study
-can also grow a player count at a time (``--players 3,4,5 --games 60``): the
-counts already stored stay, when the same bot played them from the same seed.
+can also be played a player count at a time (``--players 3,4,5 --games 60``): the
+counts already stored stay, when the same bot played them from the same seed. With
+``--grow`` a count keeps the games it has and only the games after them are played
+(``--games 60 --grow`` brings a count of 40 games to 60), so a long study can be
+played in parts.
 Every game follows from the seed, the player count and its index, so
 ``meta.json``'s ``reproduce`` is one command that plays every stored game again.
 
@@ -48,23 +51,26 @@ def csv_name(players: int) -> str:
 
 
 def play(players: int, bot: str, games: int, seed: int, backend: str = "local", jobs: int = 1,
-         progress: bool = True) -> list[arena.GameResult]:
-    """``games`` games of ``players`` copies of ``bot`` (an arena spec), seats rotated."""
+         progress: bool = True, first: int = 0) -> list[arena.GameResult]:
+    """``games`` games of ``players`` copies of ``bot`` (an arena spec), seats rotated,
+    numbered from ``first`` on."""
     specs = arena.parse_bots(",".join([bot] * players))
     if backend == "ray":
-        return arena.run_ray(specs, games, seed, progress=progress, num_cpus=jobs)
-    return arena.run_local(specs, games, seed, jobs, progress=progress)
+        return arena.run_ray(specs, games, seed, progress=progress, num_cpus=jobs, first=first)
+    return arena.run_local(specs, games, seed, jobs, progress=progress, first=first)
 
 
 def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend: str,
         jobs: int, counts: Sequence[int] = PLAYER_COUNTS,
-        command: str | None = None) -> dict[str, Any]:
+        command: str | None = None, grow: bool = False) -> dict[str, Any]:
     """Play the study, write the CSVs, ``summary.json``, ``meta.json`` and the figures.
 
     A study may be played a player count or a few at a time (``counts``): the
     player counts already stored under ``out`` stay, as long as they were played
     by the same bot from the same seed, and the summary and figures cover every
     stored count. ``games`` is a number for every count or one per count.
+    With ``grow`` a stored count keeps its games and gets only the ones after
+    them, up to ``games`` in all; else it is played again from its first game.
     ``meta.json`` keeps each count's games, command and time, and one command that
     reproduces them all. ``command`` is what to record as this run's command (by default
     this process's command line).
@@ -72,15 +78,16 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     out.mkdir(parents=True, exist_ok=True)
     meta = _meta_to_extend(out, bot, seed)
     command = command or " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
+    wanted = {n: games[n] if isinstance(games, Mapping) else games for n in counts}
+    kept = {n: _stored_games(out, n, meta, wanted[n]) if grow else 0 for n in counts}
     for n in counts:
         began = time.perf_counter()
-        count = games[n] if isinstance(games, Mapping) else games
-        results = play(n, bot, count, seed + n, backend, jobs)
+        results = play(n, bot, wanted[n] - kept[n], seed + n, backend, jobs, first=kept[n]) \
+            if wanted[n] > kept[n] else []
         seconds = round(time.perf_counter() - began, 1)
-        arena.write_csv(results, str(out / csv_name(n)))
-        meta["runs"][str(n)] = {"games": count, "seconds": seconds, "command": command,
-                                "backend": backend, "jobs": jobs,
-                                "date": time.strftime("%Y-%m-%d")}
+        arena.write_csv(results, str(out / csv_name(n)), append=kept[n] > 0)
+        meta["runs"][str(n)] = _run_entry(meta["runs"].get(str(n)) if kept[n] else None,
+                                          wanted[n], seconds, command, backend, jobs)
     meta["runs"] = dict(sorted(meta["runs"].items()))
     meta["total_seconds"] = round(sum(r["seconds"] for r in meta["runs"].values()), 1)
     meta["reproduce"] = reproduce(out, bot, seed, meta["runs"])
@@ -92,6 +99,40 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     figures(summary, data, out)
     return summary
+
+
+def _stored_games(out: Path, players: int, meta: Mapping[str, Any], wanted: int) -> int:
+    """How many games of ``players`` a grown study keeps (checked before anything is played)."""
+    stored = meta["runs"].get(str(players))
+    if stored is None:
+        return 0
+    have = stored["games"]
+    rows = load(out, [players]).get(players, [])
+    if {r["game"] for r in rows} != set(range(have)):
+        raise ValueError(f"{out / csv_name(players)} does not hold games 0-{have - 1}, as "
+                         "meta.json says: play that count again without --grow")
+    if wanted < have:
+        raise ValueError(f"{players} players: {have} games are stored; --grow adds games, "
+                         f"so ask for {have} or more, not {wanted}")
+    return int(have)
+
+
+_PART = ("games", "seconds", "command", "backend", "jobs", "date")
+
+
+def _run_entry(before: Mapping[str, Any] | None, games: int, seconds: float, command: str,
+               backend: str, jobs: int) -> dict[str, Any]:
+    """``meta.json``'s entry for one player count: its games and time in all, and the
+    latest part's command; a grown count lists every part in ``parts``."""
+    entry: dict[str, Any] = {"games": games, "seconds": seconds, "command": command,
+                             "backend": backend, "jobs": jobs,
+                             "date": time.strftime("%Y-%m-%d")}
+    if before is None:
+        return entry
+    parts = before.get("parts") or [{"first": 0} | {k: before[k] for k in _PART}]
+    first = before["games"]
+    parts = [*parts, {"first": first} | entry | {"games": games - first}]
+    return entry | {"seconds": round(sum(p["seconds"] for p in parts), 1), "parts": parts}
 
 
 def reproduce(out: Path, bot: str, seed: int, runs: Mapping[str, Mapping[str, Any]]) -> str:
@@ -275,6 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--backend", choices=("local", "ray"), default="ray")
     p.add_argument("--jobs", type=int, default=2, help="worker processes or Ray CPUs")
     p.add_argument("--out", default="docs/study")
+    p.add_argument("--grow", action="store_true",
+                   help="keep each count's stored games and play only the ones after them")
     argv = list(sys.argv[1:] if argv is None else argv)
     args = p.parse_args(argv)
     try:
@@ -290,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      strict=True))
     try:
         summary = run(Path(args.out), args.bot, games, args.seed, args.backend, args.jobs,
-                      counts, " ".join(["python -m langfinger_widget.study", *argv]))
+                      counts, " ".join(["python -m langfinger_widget.study", *argv]), args.grow)
     except ValueError as e:
         print(f"study: {e}", file=sys.stderr)
         return 2

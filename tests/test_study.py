@@ -99,3 +99,36 @@ def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: P
         with pytest.raises(SystemExit):
             study.main([*bad, "--out", str(tmp_path / "x")])
     assert not (tmp_path / "x").exists()
+
+
+def test_a_grown_study_holds_the_same_games_as_one_played_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+
+    def games(folder: Path) -> list[study.Row]:  # all but the thinking time
+        return [{k: v for k, v in r.items() if k != "think_s"} for r in study.load(folder)[2]]
+
+    once, grown = tmp_path / "once", tmp_path / "grown"
+    study.run(once, "greedy", games=4, seed=3, backend="local", jobs=1, counts=[2])
+    study.run(grown, "greedy", games=1, seed=3, backend="local", jobs=1, counts=[2])
+    study.run(grown, "greedy", games=4, seed=3, backend="local", jobs=1, counts=[2], grow=True)
+    assert games(grown) == games(once)
+    run = json.loads((grown / "meta.json").read_text())["runs"]["2"]
+    assert run["games"] == 4 and [(p["first"], p["games"]) for p in run["parts"]] == [(0, 1),
+                                                                                       (1, 3)]
+    assert run["seconds"] == round(sum(p["seconds"] for p in run["parts"]), 1)
+    before = (grown / "games_2p.csv").read_text()
+    with pytest.raises(ValueError, match="4 games are stored; --grow adds games"):
+        study.run(grown, "greedy", games=3, seed=3, backend="local", jobs=1, counts=[2],
+                  grow=True)
+    (grown / "games_2p.csv").write_text(before.rsplit("\n", 3)[0] + "\n")  # game 3 torn off
+    with pytest.raises(ValueError, match="does not hold games 0-3"):
+        study.run(grown, "greedy", games=5, seed=3, backend="local", jobs=1, counts=[2],
+                  grow=True)
+    assert (grown / "games_2p.csv").read_text() == before.rsplit("\n", 3)[0] + "\n"
+
+
+def test_the_arena_plays_any_stretch_of_a_match() -> None:
+    specs = arena.parse_bots("greedy,random")
+    whole = arena.run_local(specs, 3, seed=7, jobs=1, progress=False)
+    tail = arena.run_local(specs, 2, seed=7, jobs=1, progress=False, first=1)
+    assert [(r.index, r.money) for r in tail] == [(r.index, r.money) for r in whole[1:]]
