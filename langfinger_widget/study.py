@@ -1,9 +1,9 @@
 """The balance study: does the start seat matter, is a scoundrel stronger, how long are games?
 
 One command plays the games (through the arena, on Ray or in local processes)
-and stores the results, a summary and the figures under ``docs/study/``::
+and stores the results, a summary and the figures under ``docs/study/<bot>/``::
 
-    python -m langfinger_widget.study --bot hard --games 100,60,60,60 --backend ray --out docs/study
+    python -m langfinger_widget.study --bot expert --games 60 --backend ray
 
 (``--games`` gives one number for every player count, or one per count.) A study
 can also be played a player count at a time (``--players 3,4,5 --games 60``): the
@@ -28,6 +28,7 @@ import csv
 import json
 import os
 import platform
+import re
 import statistics
 import sys
 import time
@@ -315,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--backend", choices=("local", "ray"), default="ray")
     p.add_argument("--jobs", type=int, default=2, help="worker processes or Ray CPUs")
-    p.add_argument("--out", default="docs/study")
+    p.add_argument("--out", default=None, help="where to store it (default: docs/study/<bot>)")
     p.add_argument("--grow", action="store_true",
                    help="keep each count's stored games and play only the ones after them")
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -332,7 +333,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = dict(zip(counts, per_count * len(counts) if len(per_count) == 1 else per_count,
                      strict=True))
     try:
-        summary = run(Path(args.out), args.bot, games, args.seed, args.backend, args.jobs,
+        out = Path(args.out or Path("docs/study", re.sub(r"[^\w.-]+", "-", args.bot)))
+        summary = run(out, args.bot, games, args.seed, args.backend, args.jobs,
                       counts, " ".join(["python -m langfinger_widget.study", *argv]), args.grow)
     except ValueError as e:
         print(f"study: {e}", file=sys.stderr)

@@ -58,21 +58,25 @@ def test_a_study_grows_a_player_count_at_a_time_with_the_same_bot(tmp_path: Path
     assert (tmp_path / "games_2p.csv").read_text() == before
 
 
-@pytest.mark.parametrize("folder", [STORED, STORED / "greedy"], ids=["main", "greedy"])
-def test_the_stored_summary_follows_from_the_stored_games(folder: Path) -> None:
-    if not (folder / "summary.json").exists():
-        pytest.skip(f"no stored study in {folder}")
+@pytest.mark.parametrize("bot", ["hard", "greedy"])
+def test_the_stored_summary_follows_from_the_stored_games(bot: str) -> None:
+    folder = STORED / bot
     stored = json.loads((folder / "summary.json").read_text())
     assert study.summarize(study.load(folder)) == stored
     meta = json.loads((folder / "meta.json").read_text())
     data = study.load(folder)
-    assert set(meta["runs"]) == set(stored)  # every stored count says how it was made
-    n = 2
+    assert meta["bot"] == bot and set(meta["runs"]) == set(stored)  # each count says how
+    assert f"--out docs/study/{bot}" in meta["reproduce"]
+    n = 2  # replay the 2-player game that took the least thinking: it depends on its seed alone
+    think = {r["game"]: 0.0 for r in data[n]}
+    for r in data[n]:
+        think[r["game"]] += r["think_s"]
+    index = min(think, key=think.__getitem__)
     specs = arena.parse_bots(",".join([meta["bot"]] * n))
-    replay = arena.play_game(specs, meta["seed"] + n, 0)  # every game depends on its seed
-    first = [r for r in data[n] if r["game"] == 0]
-    assert replay.money == [r["money"] for r in first]
-    assert replay.rounds == first[0]["rounds"]
+    replay = arena.play_game(specs, meta["seed"] + n, index)
+    game = [r for r in data[n] if r["game"] == index]
+    assert replay.money == [r["money"] for r in game]
+    assert replay.rounds == game[0]["rounds"]
 
 
 def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: Path) -> None:
