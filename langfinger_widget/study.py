@@ -30,6 +30,7 @@ import os
 import platform
 import re
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -118,7 +119,23 @@ def _stored_games(out: Path, players: int, meta: Mapping[str, Any], wanted: int)
     return int(have)
 
 
-_PART = ("games", "seconds", "command", "backend", "jobs", "date")
+_PART = ("games", "seconds", "command", "backend", "jobs", "date", "commit")
+
+
+def code_commit() -> str | None:
+    """The git commit of the code playing, with ``+changes`` if the package differs from it
+    (a bot's games follow from its code and the seed); None outside a git checkout."""
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                              text=True, cwd=here, timeout=10)
+        changed = subprocess.run(["git", "status", "--porcelain", "--", "."],
+                                 capture_output=True, text=True, cwd=here, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if head.returncode != 0 or not head.stdout.strip():
+        return None
+    return head.stdout.strip() + ("+changes" if changed.stdout.strip() else "")
 
 
 def _run_entry(before: Mapping[str, Any] | None, games: int, seconds: float, command: str,
@@ -127,10 +144,10 @@ def _run_entry(before: Mapping[str, Any] | None, games: int, seconds: float, com
     latest part's command; a grown count lists every part in ``parts``."""
     entry: dict[str, Any] = {"games": games, "seconds": seconds, "command": command,
                              "backend": backend, "jobs": jobs,
-                             "date": time.strftime("%Y-%m-%d")}
+                             "date": time.strftime("%Y-%m-%d"), "commit": code_commit()}
     if before is None:
         return entry
-    parts = before.get("parts") or [{"first": 0} | {k: before[k] for k in _PART}]
+    parts = before.get("parts") or [{"first": 0} | {k: before.get(k) for k in _PART}]
     first = before["games"]
     parts = [*parts, {"first": first} | entry | {"games": games - first}]
     return entry | {"seconds": round(sum(p["seconds"] for p in parts), 1), "parts": parts}

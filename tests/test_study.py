@@ -120,6 +120,7 @@ def test_a_grown_study_holds_the_same_games_as_one_played_at_once(tmp_path: Path
     assert run["games"] == 4 and [(p["first"], p["games"]) for p in run["parts"]] == [(0, 1),
                                                                                        (1, 3)]
     assert run["seconds"] == round(sum(p["seconds"] for p in run["parts"]), 1)
+    assert run["commit"] == study.code_commit() == run["parts"][-1]["commit"]  # what played
     before = (grown / "games_2p.csv").read_text()
     with pytest.raises(ValueError, match="4 games are stored; --grow adds games"):
         study.run(grown, "greedy", games=3, seed=3, backend="local", jobs=1, counts=[2],
