@@ -58,7 +58,7 @@ def test_a_study_grows_a_player_count_at_a_time_with_the_same_bot(tmp_path: Path
     assert (tmp_path / "games_2p.csv").read_text() == before
 
 
-@pytest.mark.parametrize("bot", ["hard", "greedy"])
+@pytest.mark.parametrize("bot", ["expert", "hard", "greedy"])
 def test_the_stored_summary_follows_from_the_stored_games(bot: str) -> None:
     folder = STORED / bot
     stored = json.loads((folder / "summary.json").read_text())
