@@ -79,7 +79,7 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     """
     out.mkdir(parents=True, exist_ok=True)
     meta = _meta_to_extend(out, bot, seed)
-    command = command or " ".join(["python -m langfinger_widget.study", *sys.argv[1:]])
+    command = command or command_line(sys.argv[1:])
     wanted = {n: games[n] if isinstance(games, Mapping) else games for n in counts}
     kept = {n: _stored_games(out, n, meta, wanted[n]) if grow else 0 for n in counts}
     for n in counts:
@@ -101,6 +101,11 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     figures(summary, data, out)
     return summary
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """The study's command with these arguments, as ``meta.json`` records it."""
+    return " ".join(["python -m langfinger_widget.study", *argv])
 
 
 def _stored_games(out: Path, players: int, meta: Mapping[str, Any], wanted: int) -> int:
@@ -352,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out = Path(args.out or Path("docs/study", re.sub(r"[^\w.-]+", "-", args.bot)))
         summary = run(out, args.bot, games, args.seed, args.backend, args.jobs,
-                      counts, " ".join(["python -m langfinger_widget.study", *argv]), args.grow)
+                      counts, command_line(argv), args.grow)
     except ValueError as e:
         print(f"study: {e}", file=sys.stderr)
         return 2

@@ -12,6 +12,12 @@ from langfinger_widget import arena, study
 STORED = Path(__file__).resolve().parents[1] / "docs" / "study"
 
 
+def games(folder: Path) -> dict[int, list[study.Row]]:
+    """A stored study's games, all but the thinking time (which differs from run to run)."""
+    return {n: [{k: v for k, v in r.items() if k != "think_s"} for r in rows]
+            for n, rows in study.load(folder).items()}
+
+
 def _row(game: int, seat: int, won: int, winners: int, money: int, scoundrel: str) -> study.Row:
     return {"game": game, "seed": 1, "seat": seat, "bot": "greedy", "scoundrel": scoundrel,
             "money": money, "won": won, "winners": winners, "rounds": 8 + game,
@@ -92,10 +98,6 @@ def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: P
     again = tmp_path / "again"
     assert study.main([*args[:-1], str(again)]) == 0  # the same games, wherever they go
 
-    def games(folder: Path) -> dict[int, list[study.Row]]:  # all but the thinking time
-        return {n: [{k: v for k, v in r.items() if k != "think_s"} for r in rows]
-                for n, rows in study.load(folder).items()}
-
     assert games(again) == games(out)
     assert meta["runs"]["2"]["command"] == " ".join(["python -m langfinger_widget.study", *args])
     for bad in (["--players", "2,3", "--games", "1,2,3"], ["--players", "1,6"],
@@ -107,9 +109,6 @@ def test_games_per_player_count_and_one_command_that_reproduces_them(tmp_path: P
 
 def test_a_grown_study_holds_the_same_games_as_one_played_at_once(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-
-    def games(folder: Path) -> list[study.Row]:  # all but the thinking time
-        return [{k: v for k, v in r.items() if k != "think_s"} for r in study.load(folder)[2]]
 
     once, grown = tmp_path / "once", tmp_path / "grown"
     study.run(once, "greedy", games=4, seed=3, backend="local", jobs=1, counts=[2])
