@@ -255,8 +255,9 @@ class Game:
 
     def _legal_id(self, action: Any) -> int | None:
         """The id of ``action`` if it is legal now; IllegalAction if it is malformed."""
+        legal = self._legal()  # first: listing them gives every legal key its id (rules.id_of)
         aid = action.id if type(action) is Action else rules.id_of(rules.action_key(action))
-        return aid if aid is not None and aid in self._legal() else None
+        return aid if aid is not None and aid in legal else None
 
     def is_legal(self, action: Any) -> bool:
         try:

@@ -325,12 +325,11 @@ _EXCHANGE: dict[tuple[Any, ...], list[int]] = {}
 _SELL: dict[tuple[Any, ...], list[int]] = {}
 _RATE: dict[tuple[Any, ...], list[int]] = {}
 _FENCE: dict[tuple[Any, ...], list[int]] = {}
-_SALE_GAIN: dict[Key, int] = {}
 _TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
 
 
 def _forget() -> None:
-    for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAIN):
+    for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAINS):
         table.clear()
 
 
@@ -436,16 +435,17 @@ def _givable(capped_hand: tuple[int, ...], size: int) -> list[tuple[str, ...]]:
 
 def _exchange_ids(state: State, seat: int, place: str) -> list[int]:
     """R6.1: a free exchange square, and any cards from hand that it takes."""
-    capped = tuple(map(min, _hand_counts(state.players[seat].hand), _CAP))
+    counts = _hand_counts(state.players[seat].hand)  # a key as it is: no capping at each lookup
     rates = _rate_seats(state.ruin_rates)
-    ids = _EXCHANGE.get((capped, rates))
+    ids = _EXCHANGE.get((counts, rates))
     if ids is None:
+        capped = tuple(map(min, counts, _CAP))
         ids = []
         for rate, taken in zip(RUIN_RATES, rates, strict=True):
             if taken is None:  # R6.2: a taken square is closed until the Ruin's actions are done
                 ids.extend(_rate_ids(rate, capped))
         ids.append(PASS_ID)  # R3.1: every token may pass instead
-        _remember(_EXCHANGE, (capped, rates), ids)
+        _remember(_EXCHANGE, (counts, rates), ids)
     return ids
 
 
@@ -495,20 +495,23 @@ _GENERATORS: dict[str, Callable[[State, int, str], list[int]]] = {
 }
 
 
-def sale_gain(aid: int) -> int:
-    """The money a legal sale (by id) brings: value plus the fence's bonus, each card."""
-    return _sale_value(ACTIONS[aid])
+class _SaleGains(dict[int, int]):
+    """Sale id -> money it brings, worked out on first lookup (``__missing__``): a hit is
+    a lookup in C, which is what ``max(ids, key=sale_gain)`` in a rollout wants."""
 
-
-def _sale_value(key: Key) -> int:
-    """R8.1/R8.2: each card sold earns its value plus the fence's bonus for its kind."""
-    gain = _SALE_GAIN.get(key)
-    if gain is None:
-        _, fence_id, loot_ids = key
-        buys = cards.FENCE_CARDS[fence_id].buys
+    def __missing__(self, aid: int) -> int:
+        _, fence_id, loot_ids = ACTIONS[aid]
+        buys = cards.FENCE_CARDS[fence_id].buys  # R8.1/R8.2: value plus bonus, each card
         gain = sum(c.value + buys[c.kind][1] for c in (cards.LOOT_CARDS[i] for i in loot_ids))
-        _remember(_SALE_GAIN, key, gain)
-    return gain
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        self[aid] = gain
+        return gain
+
+
+_SALE_GAINS = _SaleGains()
+sale_gain: Callable[[int], int] = _SALE_GAINS.__getitem__
+"""The money a legal sale (by id) brings: value plus the fence's bonus, each card."""
 
 
 # --- actions as dicts <-> keys --------------------------------------------------------------
@@ -705,17 +708,18 @@ def place_each(state: State, choose: Callable[[Sequence[str]], str]) -> None:
 
 
 def _placing_order(tokens: list[int], start_player: int) -> list[int]:
-    """The seats that place the ``tokens`` left, in turn (R2.1, as :func:`placing_seat`)."""
+    """The seats that place the ``tokens`` left, in turn (R2.1, as :func:`placing_seat`).
+
+    Each turn goes to the first seat clockwise with the most tokens left, so the
+    seats with ``most`` place first, then all with ``most - 1`` or more, and so on
+    down to 1; each time in clockwise order from the start player.
+    """
     seats = len(tokens)
     clockwise = [(start_player + k) % seats for k in range(seats)]
-    if min(tokens) == max(tokens):  # a round's start: all alike, one each in turn
-        return clockwise * tokens[0]
-    order = []
-    for _ in range(sum(tokens)):
-        seat = max(clockwise, key=tokens.__getitem__)  # the first of those with the most
-        tokens[seat] -= 1
-        order.append(seat)
-    return order
+    most = max(tokens)
+    if min(tokens) == most:  # a round's start: all alike, one each in turn
+        return clockwise * most
+    return [seat for level in range(most, 0, -1) for seat in clockwise if tokens[seat] >= level]
 
 
 def resolve(state: State, key: Key, events: Sink) -> int:
@@ -732,16 +736,60 @@ def resolve(state: State, key: Key, events: Sink) -> int:
     if kind == "pass":
         if events is not None:
             events.append({"type": "pass", "seat": seat, "place": place, "square": square})
-    elif kind == "take_tools":
-        _take_tools(state, acting, key[1], events)
-    elif kind == "steal":
-        _steal(state, acting, key, events)
-    elif kind == "exchange":
-        _exchange(state, acting, key, events)
-    else:
-        _sell(state, acting, key, events)
+    else:  # a legal key is the acting place's own kind of action (R3.1)
+        _EFFECTS[place](state, acting, key, events)
     _token_done(state, place, square, seat, kind == "exchange", events)
     return seat
+
+
+def act_each(state: State, choose: Callable[[Sequence[int], str], int],
+             refill: bool = True) -> None:
+    """Let every token still to act this round act, each as ``choose`` picks (no events).
+
+    ``choose(ids, place)`` gets the token's legal ids (pass last, as
+    :func:`legal_ids_shared`: read them, never keep them) and returns one; a token
+    whose only action is pass passes without asking. The same as one
+    :func:`resolve` per token, for a simulation that plays a round's actions as a
+    whole (a search's rollouts): the tokens are walked in R3.1 order once, where
+    ``resolve`` works out the next one after each action. ``choose`` sees the state
+    before the token acts and must not change it. The round ends (R9, or the game:
+    R10.1) after the last token, as with ``resolve``.
+
+    With ``refill=False`` the round stops short of phase C: the money is recorded
+    and the game may end (R10.1), but the displays are not refilled (R9) and the
+    next round does not begin (the phase stays ``"act"``, with no token left). A
+    simulation that scores the position at this round's end saves the work.
+    """
+    if state.phase != "act":
+        return
+    acting = state.acting_memo or _acting(state)
+    if acting is _NO_TOKEN:
+        return
+    first_place, first_square, _ = acting
+    squares, players, pass_id = state.squares, state.players, PASS_ID
+    for place in _FROM_PLACE[first_place]:
+        row = squares[place]
+        if row == _EMPTY_ROW:
+            continue
+        legal, effect, on_rate = _GENERATORS[place], _EFFECTS[place], place == "ruin"
+        start = first_square if place == first_place else 0
+        for square, seat in enumerate(row[start:] if start else row, start):
+            if seat is None:
+                continue
+            ids = legal(state, seat, place)
+            if len(ids) > 1:
+                aid = choose(ids, place)
+                if aid != pass_id:
+                    effect(state, (place, square, seat), ACTIONS[aid], None)
+                    if on_rate:  # R6.2: an exchange keeps the token out
+                        row[square] = None
+                        continue
+            row[square] = None  # R3.1: the token leaves, back to its owner
+            players[seat].tokens += 1
+        if on_rate:  # every Ruin token has acted: the exchange tokens return (R6.2)
+            _reopen_ruin(state, None)
+    state.acting_memo = _NO_TOKEN
+    _end_round(state, None, refill)
 
 
 def _place(state: State, place: str, events: Sink) -> int:
@@ -767,8 +815,9 @@ def _place(state: State, place: str, events: Sink) -> int:
 Acting = tuple[str, int, int]  # (place, square, seat) of the token acting now
 
 
-def _take_tools(state: State, acting: Acting, tools: tuple[str, ...], events: Sink) -> None:
+def _take_tools(state: State, acting: Acting, key: Key, events: Sink) -> None:
     place, square, seat = acting
+    tools = key[1]
     for t in tools:  # R4
         state.city.remove(t)
     _gain_tools(state.players[seat], tools, seen=True)  # R11.2: taken face up
@@ -817,7 +866,7 @@ def _sell(state: State, acting: Acting, key: Key, events: Sink) -> None:
     place, square, seat = acting
     _, fence_id, loot_ids = key
     player = state.players[seat]
-    gained = _sale_value(key)  # R8.1/R8.2: value plus bonus, each card
+    gained = _SALE_GAINS[action_id(key)]  # R8.1/R8.2: value plus bonus, each card
     for loot_id in loot_ids:
         player.loot.remove(loot_id)
     player.money += gained
@@ -829,6 +878,12 @@ def _sell(state: State, acting: Acting, key: Key, events: Sink) -> None:
                        "fence": fence_id,
                        "loot": [cards.LOOT_CARDS[i].face() for i in loot_ids],
                        "gained": gained, "money": player.money})
+
+
+# What each place's action does (R4-R8), given a legal key of its kind.
+_EFFECTS: dict[str, Callable[[State, Acting, Key, Sink], None]] = {
+    "city": _take_tools, "villa": _steal, "ruin": _exchange, "museum": _steal, "harbor": _sell,
+}
 
 
 def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
@@ -864,14 +919,16 @@ def _reopen_ruin(state: State, events: Sink) -> None:
         events.append({"type": "ruin_reopens", "seats": seats})
 
 
-def _end_round(state: State, events: Sink) -> None:
-    """Phase C (R9) or the end of the game (R10.1)."""
+def _end_round(state: State, events: Sink, phase_c: bool = True) -> None:
+    """Phase C (R9) or the end of the game (R10.1); ``phase_c=False``: see :func:`act_each`."""
     money = [p.money for p in state.players]
     state.money_by_round.append(money)
     if max(money) >= cards.WINNING_MONEY:
         state.phase = "over"
         if events is not None:
             events.append({"type": "game_over", "money": money, "winners": winners(state)})
+        return
+    if not phase_c:
         return
     refill(state, events)
     state.start_player = (state.start_player + 1) % state.num_players  # R9.3
@@ -1003,6 +1060,7 @@ __all__ = [
     "PASS_ID",
     "Event",
     "Key",
+    "act_each",
     "acting_square",
     "action_id",
     "action_key",

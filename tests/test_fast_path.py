@@ -197,6 +197,87 @@ def test_place_each_places_like_one_resolve_a_token(players: int) -> None:
             g.play(legal[rng.randrange(len(legal))])
 
 
+def _act_round(state: Any, rng: random.Random, refill: bool = True) -> tuple[Any, Any]:
+    """The round's actions by rules.act_each, and the same choices by one resolve a token."""
+    chosen: list[int] = []
+
+    def choose(ids: Any, place: str) -> int:
+        assert len(ids) > 1 and ids[-1] == rules.PASS_ID  # a real choice, pass last
+        assert rules.ACTIONS[ids[0]][0] == rules.ACT_TYPES[place]
+        chosen.append(ids[rng.randrange(len(ids))])
+        return chosen[-1]
+
+    whole = state.copy()
+    rules.act_each(whole, choose, refill=refill)
+    one_by_one, picks = state.copy(), iter(chosen)
+    while one_by_one.phase == "act" and one_by_one.round == state.round:
+        ids = rules.legal_ids(one_by_one)
+        aid = ids[0] if len(ids) == 1 else next(picks)
+        assert aid in ids
+        rules.resolve(one_by_one, rules.ACTIONS[aid], None)
+    assert next(picks, None) is None  # every choice was asked for by a token
+    return whole, one_by_one
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_act_each_acts_like_one_resolve_a_token(players: int) -> None:
+    """rules.act_each (a rollout's actions) leaves the position one resolve a token does
+    (R3.1 order, R6.2 exchange tokens kept out and returned, R9 phase C, R10.1 the end),
+    from the first token of a round or part way through it."""
+    rng = random.Random(players)
+    for seed in range(8):
+        g = lf.Game.new(players=players, seed=seed)
+        while not g.is_over:
+            if g.state.phase == "act":
+                state = rng.getrandbits(32)
+                whole, one_by_one = _act_round(g.state, random.Random(state))
+                assert whole.to_dict() == one_by_one.to_dict()
+                assert rules.legal_ids(whole) == rules.legal_ids(one_by_one)
+            legal = g.legal_actions()
+            g.play(legal[rng.randrange(len(legal))])
+
+
+def test_act_each_without_refill_stops_before_phase_c() -> None:
+    """refill=False (a rollout's last round): the money is recorded and the game may end
+    (R10.1), but the displays are not refilled (R9.1) and the next round does not begin."""
+    rng, ended, stopped = random.Random(5), 0, 0
+    for seed in range(30):
+        g = lf.Game.new(players=2 + seed % 4, seed=seed)
+        while not g.is_over:
+            if g.state.phase == "act" and rules.acting_square(g.state)[1] == 0:  # type: ignore[index]
+                short, full = _act_round(g.state, random.Random(seed), refill=False)
+                assert short.money_by_round == full.money_by_round
+                assert [p.money for p in short.players] == [p.money for p in full.players]
+                if full.phase == "over":
+                    ended += 1
+                    assert short.to_dict() == full.to_dict()
+                else:
+                    stopped += 1
+                    assert (short.phase, short.round) == ("act", g.state.round)
+                    assert rules.legal_ids(short) == [] and rules.to_move(short) is None
+                    assert sum(map(len, (short.city, short.villa, short.museum, short.harbor))) \
+                        <= sum(map(len, (full.city, full.villa, full.museum, full.harbor)))
+            legal = g.legal_actions()
+            g.play(legal[rng.randrange(len(legal))])
+    assert ended and stopped
+
+
+def test_a_legal_action_never_listed_before_is_played() -> None:
+    """Game.play accepts a legal action whose key has no id yet: in a fresh process (ids are
+    handed out as actions are first listed, rules.id_of), a scoundrel's steal played at once."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    test = "test_R5_2_scoundrel_needs_its_tool_pictured_and_is_not_discarded"
+    script = (f"import sys; sys.path.insert(0, {str(here)!r}); import test_rules; "
+              f"test_rules.{test}()")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+
+
 def test_legal_ids_is_a_fresh_copy_of_the_shared_list() -> None:
     """A search reads rules.legal_ids_shared (the memo tables' own lists); legal_ids hands
     out a copy, so a caller that changes it cannot spoil the next listing."""

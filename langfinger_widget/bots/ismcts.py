@@ -17,13 +17,15 @@ actions. Every iteration
 5. *backs up* each player's reward into the nodes of their own moves.
 
 Every move is simulated by the kernel's fast path (``rules.legal_ids_shared`` /
-``rules.resolve`` without events, actions as integer ids): the bot has no
-rules of its own. The seed of each sample comes from the bot's generator, so
+``rules.resolve`` without events, actions as integer ids; a roll-out a round at
+a time with ``rules.place_each`` / ``rules.act_each``): the bot has no rules of
+its own. The seed of each sample comes from the bot's generator, so
 a fixed iteration budget gives a fixed answer.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time as _time
@@ -197,24 +199,38 @@ class Search:
         self.done = False
 
     def run(self, iterations: int) -> None:
-        """Up to ``iterations`` more iterations, fewer if the budget runs out first."""
-        limit = self._limit
-        for _ in range(iterations):
-            if limit is not None and self.iterations >= limit:
-                break
-            if self._deadline is not None and self.iterations and \
-                    _time.perf_counter() >= self._deadline:
-                break
-            sample = self._sampler.sample(self._rng)
-            if self._first is not None:
-                rules.resolve(sample, self._first, None)
-            self._bot._iterate(self._root, sample, self._rng, self._last_round)
-            self.iterations += 1
-        else:
-            return
-        if not self.done:
+        """Up to ``iterations`` more iterations, fewer if the budget runs out first.
+
+        The cyclic garbage collector pauses meanwhile: an iteration makes many
+        short-lived lists and dicts, none in a cycle (reference counting frees
+        them), and the growing tree would only make each collection longer.
+        """
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            finished = self._run(iterations)
+        finally:
+            if collecting:
+                gc.enable()
+        if finished and not self.done:
             self.done = True
             self._bot._finished(self)
+
+    def _run(self, iterations: int) -> bool:
+        """Iterate; True when the budget ran out."""
+        limit, deadline, first = self._limit, self._deadline, self._first
+        sample, iterate, rng, root = self._sampler.sample, self._bot._iterate, self._rng, self._root
+        for _ in range(iterations):
+            if limit is not None and self.iterations >= limit:
+                return True
+            if deadline is not None and self.iterations and _time.perf_counter() >= deadline:
+                return True
+            state = sample(rng)
+            if first is not None:
+                rules.resolve(state, first, None)
+            iterate(root, state, rng, self._last_round)
+            self.iterations += 1
+        return False
 
     def value(self) -> float:
         """The seat's mean reward over the iterations so far: its estimated win chance here
@@ -250,30 +266,29 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
 
     The policy places tokens at random; with a token to act it mostly acts (a
     random non-pass action, the best sale at the Harbor) and passes one time in
-    ten. It runs on action ids and draws with ``rng.random`` (cheaper than
-    ``randrange``): this loop is where a search spends most of its time.
+    ten (a token with nothing but pass passes). It runs a round at a time
+    (``rules.place_each``, ``rules.act_each``) on action ids, and draws with
+    ``rng.random`` (cheaper than ``randrange``): this loop is where a search spends
+    most of its time. The last round stops short of phase C, which changes no score.
     """
-    actions, resolve, random_ = rules.ACTIONS, rules.resolve, rng.random
-    legal_ids = rules.legal_ids_shared
-    sale_gain, pass_id, place_each = rules.sale_gain, rules.PASS_ID, rules.place_each
+    random_ = rng.random
+    sale_gain, pass_id, place_each, act_each = (rules.sale_gain, rules.PASS_ID, rules.place_each,
+                                                rules.act_each)
 
     def anywhere(places: Sequence[str]) -> str:
         return places[int(random_() * len(places))]
 
+    def act(ids: Sequence[int], place: str) -> int:  # ids: a real choice, pass last
+        if place == "harbor":
+            return max(ids[:-1], key=sale_gain)
+        if random_() < 0.1:
+            return pass_id
+        return ids[int(random_() * (len(ids) - 1))]
+
     while state.round <= last_round:
         if state.phase == "place":
             place_each(state, anywhere)
-        while state.phase == "act":  # the round's actions; its end changes the phase
-            ids = legal_ids(state)
-            count = len(ids)
-            if count == 1:
-                aid = pass_id
-            elif actions[ids[0]][0] == "sell":
-                aid = max(ids[:-1], key=sale_gain)  # pass is always last (rules.legal_ids)
-            elif random_() < 0.1:
-                aid = pass_id
-            else:
-                aid = ids[int(random_() * (count - 1))]
-            resolve(state, actions[aid], None)
-        if state.phase == "over":
+        last = state.round == last_round  # scored at its end: phase C changes no score
+        act_each(state, act, refill=not last)  # the round's actions
+        if last or state.phase == "over":
             return
