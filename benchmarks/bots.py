@@ -145,12 +145,16 @@ def speed(iterations: int, count: int, rounds: int, seed: int) -> dict[str, Any]
     new, old = Side("this code", lf), Side(baseline.BASELINE, baseline.load())
     print(f"{count} positions (2 players) x {iterations} iterations, {rounds} rounds, "
           f"CPU seconds, turn by turn; {load_note()}")
-    for side in (new, old):  # warm up: imports and caches
-        side.ismcts(cases[:2], 20, seed)
+    for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
+        side.ismcts(cases, iterations, seed - 1)
         side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
+    # Turn by turn at the finest grain there is (one position's search), first one code and
+    # then the other, swapping who goes first: a shared machine's speed drifts over seconds.
     for r in tqdm(range(rounds), desc="rounds", unit="round", file=sys.stderr):
-        for side in (new, old) if r % 2 == 0 else (old, new):  # alternate who goes first
-            side.ismcts(cases, iterations, seed + r)
+        for k, case in enumerate(cases):
+            for side in (new, old) if (r + k) % 2 == 0 else (old, new):
+                side.ismcts([case], iterations, seed + r)
+        for side in (new, old) if r % 2 == 0 else (old, new):
             side.samples(cases, 100, seed + r)
             side.kernel(20, 1000 * r)
     rows = {}

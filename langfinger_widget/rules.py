@@ -459,9 +459,15 @@ def _rate_ids(rate: str, capped: tuple[int, ...]) -> list[int]:
     return ids
 
 
+_ONLY_PASS = [PASS_ID]  # shared like the memo tables' lists (legal_ids_shared)
+
+
 def _sell_ids(state: State, seat: int, place: str) -> list[int]:
     """R8.1/R8.2: one kind to one fence; two cards only where the fence shows it twice."""
-    held_loot = tuple(state.players[seat].loot)  # in the order held: no sort at each lookup
+    held = state.players[seat].loot
+    if not held:  # nothing to sell: only pass, without a lookup
+        return _ONLY_PASS
+    held_loot = tuple(held)  # in the order held: no sort at each lookup
     harbor = tuple(state.harbor)
     ids = _SELL.get((held_loot, harbor))
     if ids is None:
@@ -830,7 +836,7 @@ def _steal(state: State, acting: Acting, key: Key, events: Sink) -> None:
     place, square, seat = acting
     _, slot, pay, scoundrel = key
     player = state.players[seat]
-    loot_id = state.display(place).pop(slot)
+    loot_id = getattr(state, place).pop(slot)  # state.display(place), one call fewer
     _spend_tools(state, player, pay)
     if scoundrel:
         state.scoundrel_used[place].append(seat)  # R5.2: once per place per round

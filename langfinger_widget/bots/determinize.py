@@ -187,7 +187,7 @@ class Determinizer:
              "loot": Pile(_shuffled(loot_pile, random_), list(piles["loot"].discard)),
              "fences": Pile(_shuffled(self._fence_pool, random_),
                             list(piles["fences"].discard))},
-            [list(m) for m in fixed.money_by_round],
+            list(fixed.money_by_round),  # the rules append rows, never change one
         )
 
     def _fronts(self, random_: Callable[[], float]) -> tuple[list[str], list[str]]:

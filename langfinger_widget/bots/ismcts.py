@@ -32,7 +32,7 @@ import time as _time
 from collections.abc import Mapping, Sequence
 
 from .. import cards, rules
-from ..state import State
+from ..state import Player, State
 from .base import Action, View, check_inputs, keyed
 from .determinize import Determinizer
 
@@ -167,9 +167,10 @@ class ISMCTSBot:
         if state.phase == "over":
             won = rules.winners(state)
             return [1.0 / len(won) if i in won else 0.0 for i in range(state.num_players)]
-        scores = [heuristic_score(state, i) / self.temperature for i in range(state.num_players)]
+        temperature, exp = self.temperature, math.exp
+        scores = [_player_score(p) / temperature for p in state.players]
         top = max(scores)
-        weights = [math.exp(s - top) for s in scores]
+        weights = [exp(s - top) for s in scores]
         total = sum(weights)
         return [w / total for w in weights]
 
@@ -256,9 +257,13 @@ def _rank(node: _Node | None, order: int) -> tuple[int, float, int]:
 
 def heuristic_score(state: State, seat: int) -> float:
     """Money now, plus what held loot and tools should turn into (R8.1, R5.1)."""
-    p = state.players[seat]
-    loot = sum(cards.LOOT_CARDS[i].value for i in p.loot)
-    return p.money + 0.75 * loot + 0.2 * p.hand_size()
+    return _player_score(state.players[seat])
+
+
+def _player_score(p: Player) -> float:
+    loot_cards = cards.LOOT_CARDS
+    loot = sum([loot_cards[i].value for i in p.loot])
+    return p.money + 0.75 * loot + 0.2 * sum(p.hand.values())
 
 
 def _rollout(state: State, rng: random.Random, last_round: int) -> None:
