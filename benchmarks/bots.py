@@ -1,6 +1,7 @@
 """Bot speed and strength (printed figures, no assertions; issues 5 and 13).
 
     python benchmarks/bots.py speed                        # ISMCTS it/s: now vs 8f2bd9c
+    python benchmarks/bots.py speed --players 2,3,4,5      # ... and for 3-5 players
     python benchmarks/bots.py ladder --games 60 --jobs 2   # Elo of the levels, ladder.png
     python benchmarks/bots.py greedy --games 400 --jobs 2  # greedy vs random
     python benchmarks/bots.py ismcts --games 100 --jobs 2 --time 0.5  # ISMCTS vs greedy
@@ -63,20 +64,20 @@ def match(bots: str, games: int, jobs: int, seed: int) -> None:
     print(f"({time.perf_counter() - started:.0f} s wall clock, --jobs {jobs})")
 
 
-def positions(count: int, seed: int) -> list[lf.Game]:
+def positions(count: int, seed: int, players: int = 2) -> list[lf.Game]:
     """Positions from greedy self-play, spread over the game, where a real choice exists."""
     rng = random.Random(seed)
     found: list[lf.Game] = []
     while len(found) < count:
-        g = lf.Game.new(players=2, seed=rng.getrandbits(31))
-        players = [GreedyBot(seed=1), GreedyBot(seed=2)]
+        g = lf.Game.new(players=players, seed=rng.getrandbits(31))
+        bots = [GreedyBot(seed=1 + i) for i in range(players)]
         while not g.is_over and len(found) < count:
             seat = g.to_move
             assert seat is not None
             legal = g.legal_actions()
             if len(legal) > 1 and rng.random() < 0.1:
                 found.append(g.copy())
-            g.play(players[seat].choose(g.view(seat), legal))
+            g.play(bots[seat].choose(g.view(seat), legal))
     return found
 
 
@@ -134,36 +135,52 @@ class Side:
         return self.counts[what] / self.cpu[what] if self.cpu[what] else 0.0
 
 
-def speed(iterations: int, count: int, rounds: int, seed: int) -> dict[str, Any]:
-    """ISMCTS, determinization and kernel rates: this code and 8f2bd9c, same run."""
+def wire_cases(games: list[lf.Game]) -> list[Any]:
+    """What a bot is given, as it would arrive over the wire: plain JSON data."""
+    return [json.loads(json.dumps((g.view(g.to_move), [dict(a) for a in g.legal_actions()])))
+            for g in games]
+
+
+def speed(iterations: int, count: int, rounds: int, seed: int,
+          players: tuple[int, ...] = (2,)) -> dict[str, Any]:
+    """ISMCTS, determinization and kernel rates: this code and 8f2bd9c, same run.
+
+    The first player count is the headline (2 players: the figures of issue 13);
+    each further count adds an ISMCTS row of its own.
+    """
     from tqdm import tqdm
 
-    games = positions(count, seed)
-    # What a bot is given, as it would arrive over the wire: plain JSON data.
-    cases = [json.loads(json.dumps((g.view(g.to_move), [dict(a) for a in g.legal_actions()])))
-             for g in games]
+    cases = {n: wire_cases(positions(count, seed, n)) for n in players}
     new, old = Side("this code", lf), Side(baseline.BASELINE, baseline.load())
-    print(f"{count} positions (2 players) x {iterations} iterations, {rounds} rounds, "
+    print(f"{count} positions a player count x {iterations} iterations, {rounds} rounds, "
           f"CPU seconds, turn by turn; {load_note()}")
-    for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
-        side.ismcts(cases, iterations, seed - 1)
-        side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
-    # Turn by turn at the finest grain there is (one position's search), first one code and
-    # then the other, swapping who goes first: a shared machine's speed drifts over seconds.
-    for r in tqdm(range(rounds), desc="rounds", unit="round", file=sys.stderr):
-        for k, case in enumerate(cases):
-            for side in (new, old) if (r + k) % 2 == 0 else (old, new):
-                side.ismcts([case], iterations, seed + r)
-        for side in (new, old) if r % 2 == 0 else (old, new):
-            side.samples(cases, 100, seed + r)
-            side.kernel(20, 1000 * r)
-    rows = {}
-    print(f"{'':26} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}")
-    for what, label in (("ismcts", "ISMCTS iterations/s"), ("samples", "determinizations/s"),
-                        ("kernel", "kernel random moves/s")):
-        rows[what] = (new.rate(what), old.rate(what))
-        print(f"{label:26} {rows[what][0]:>12,.0f} {rows[what][1]:>12,.0f} "
-              f"{rows[what][0] / rows[what][1]:>6.2f}x")
+    by_count: dict[int, tuple[float, float]] = {}
+    for n in players:
+        for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
+            side.ismcts(cases[n], iterations, seed - 1)
+            side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
+        # Turn by turn at the finest grain there is (one position's search), one code and then
+        # the other, swapping who goes first: a shared machine's speed drifts over seconds.
+        for r in tqdm(range(rounds), desc=f"{n} players", unit="round", file=sys.stderr):
+            for k, case in enumerate(cases[n]):
+                for side in (new, old) if (r + k) % 2 == 0 else (old, new):
+                    side.ismcts([case], iterations, seed + r)
+            if n == players[0]:
+                for side in (new, old) if r % 2 == 0 else (old, new):
+                    side.samples(cases[n], 100, seed + r)
+                    side.kernel(20, 1000 * r)
+        by_count[n] = (new.rate("ismcts"), old.rate("ismcts"))
+    rows = {"ismcts": by_count[players[0]]}
+    print(f"{'':30} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}")
+    lines = [(f"ISMCTS iterations/s, {n} players", n) for n in players]
+    lines.insert(1, ("determinizations/s", "samples"))
+    lines.insert(2, ("kernel random moves/s", "kernel"))
+    for label, what in lines:
+        if isinstance(what, int):
+            rate = by_count[what]
+        else:
+            rate = rows[what] = (new.rate(what), old.rate(what))
+        print(f"{label:30} {rate[0]:>12,.0f} {rate[1]:>12,.0f} {rate[0] / rate[1]:>6.2f}x")
     return rows
 
 
@@ -219,12 +236,15 @@ def main() -> None:
     p.add_argument("--iterations", type=int, default=300, help="per position (speed)")
     p.add_argument("--positions", type=int, default=10, help="positions (speed)")
     p.add_argument("--rounds", type=int, default=4, help="turns each code takes (speed)")
+    p.add_argument("--players", default="2",
+                   help="player counts of the positions, the first the headline (speed)")
     p.add_argument("--levels", default=",".join(lf.bots.LEVELS), help="ladder levels")
     p.add_argument("--pairs", choices=("all", "adjacent"), default="all")
     args = p.parse_args()
     if args.section in ("speed", "all"):
         print("== ISMCTS speed: this code vs", baseline.BASELINE)
-        speed(args.iterations, args.positions, args.rounds, args.seed)
+        speed(args.iterations, args.positions, args.rounds, args.seed,
+              tuple(int(n) for n in args.players.split(",")))
     if args.section in ("ladder", "all"):
         run_ladder(args.levels.split(","), args.games or 60, args.jobs, args.seed, args.pairs)
     if args.section in ("greedy", "all"):
