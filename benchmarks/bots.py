@@ -94,13 +94,16 @@ class Side:
         self.cpu = {"ismcts": 0.0, "samples": 0.0, "kernel": 0.0}
         self.counts = {"ismcts": 0, "samples": 0, "kernel": 0}
 
-    def ismcts(self, cases: list[Any], iterations: int, seed: int) -> None:
+    def ismcts(self, cases: list[Any], iterations: int, seed: int) -> float:
+        """Search each case with a fresh bot; the CPU seconds it took."""
         bot = self.bots.ISMCTSBot(seed=seed, iterations=iterations)
         start = time.process_time()
         for view, legal in cases:
             bot.evaluate(view, legal)
-        self.cpu["ismcts"] += time.process_time() - start
+        spent = time.process_time() - start
+        self.cpu["ismcts"] += spent
         self.counts["ismcts"] += iterations * len(cases)
+        return spent
 
     def samples(self, cases: list[Any], count: int, seed: int) -> None:
         rng = random.Random(seed)
@@ -155,7 +158,9 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
     print(f"{count} positions a player count x {iterations} iterations, {rounds} rounds, "
           f"CPU seconds, turn by turn; {load_note()}")
     by_count: dict[int, tuple[float, float]] = {}
+    spread: dict[int, tuple[float, float]] = {}
     for n in players:
+        turns: list[tuple[float, float]] = []  # (this code, the old code) CPU s, a turn each
         for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
             side.ismcts(cases[n], iterations, seed - 1)
             side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
@@ -163,16 +168,19 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
         # the other, swapping who goes first: a shared machine's speed drifts over seconds.
         for r in tqdm(range(rounds), desc=f"{n} players", unit="round", file=sys.stderr):
             for k, case in enumerate(cases[n]):
-                for side in (new, old) if (r + k) % 2 == 0 else (old, new):
-                    side.ismcts([case], iterations, seed + r)
+                spent = {side.label: side.ismcts([case], iterations, seed + r)
+                         for side in ((new, old) if (r + k) % 2 == 0 else (old, new))}
+                turns.append((spent[new.label], spent[old.label]))
             if n == players[0]:
                 for side in (new, old) if r % 2 == 0 else (old, new):
                     side.samples(cases[n], 100, seed + r)
                     side.kernel(20, 1000 * r)
         by_count[n] = (new.rate("ismcts"), old.rate("ismcts"))
+        spread[n] = ratio_interval(turns, seed)
     rows = {"ismcts": by_count[players[0]]}
-    print(f"{'':30} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}")
-    lines = [(f"ISMCTS iterations/s, {n} players", n) for n in players]
+    print(f"{'':30} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}  95% interval")
+    lines: list[tuple[str, int | str]] = [(f"ISMCTS iterations/s, {n} players", n)
+                                          for n in players]
     lines.insert(1, ("determinizations/s", "samples"))
     lines.insert(2, ("kernel random moves/s", "kernel"))
     for label, what in lines:
@@ -180,8 +188,24 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
             rate = by_count[what]
         else:
             rate = rows[what] = (new.rate(what), old.rate(what))
-        print(f"{label:30} {rate[0]:>12,.0f} {rate[1]:>12,.0f} {rate[0] / rate[1]:>6.2f}x")
+        interval = f"  [{spread[what][0]:.2f}, {spread[what][1]:.2f}]" \
+            if isinstance(what, int) else ""
+        print(f"{label:30} {rate[0]:>12,.0f} {rate[1]:>12,.0f} {rate[0] / rate[1]:>6.2f}x"
+              + interval)
+    print("(the interval: a bootstrap over the turns, each one position searched by both codes)")
     return rows
+
+
+def ratio_interval(turns: list[tuple[float, float]], seed: int,
+                   resamples: int = 2000) -> tuple[float, float]:
+    """95% bootstrap interval of the speed ratio (old CPU over new), resampling the turns."""
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(resamples):
+        picked = [turns[rng.randrange(len(turns))] for _ in turns]
+        ratios.append(sum(o for _, o in picked) / sum(n for n, _ in picked))
+    ratios.sort()
+    return ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
 
 
 def plot_ladder(summary: dict[str, Any], path: Path) -> bool:
