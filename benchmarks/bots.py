@@ -2,6 +2,7 @@
 
     python benchmarks/bots.py speed                        # ISMCTS it/s: now vs 8f2bd9c
     python benchmarks/bots.py speed --players 2,3,4,5      # ... and for 3-5 players
+    python benchmarks/bots.py speed --rounds-ahead 1       # ... as the levels search
     python benchmarks/bots.py ladder --games 60 --jobs 2   # Elo of the levels, ladder.png
     python benchmarks/bots.py greedy --games 400 --jobs 2  # greedy vs random
     python benchmarks/bots.py ismcts --games 100 --jobs 2 --time 0.5  # ISMCTS vs greedy
@@ -94,9 +95,9 @@ class Side:
         self.cpu = {"ismcts": 0.0, "samples": 0.0, "kernel": 0.0}
         self.counts = {"ismcts": 0, "samples": 0, "kernel": 0}
 
-    def ismcts(self, cases: list[Any], iterations: int, seed: int) -> float:
+    def ismcts(self, cases: list[Any], iterations: int, seed: int, **settings: Any) -> float:
         """Search each case with a fresh bot; the CPU seconds it took."""
-        bot = self.bots.ISMCTSBot(seed=seed, iterations=iterations)
+        bot = self.bots.ISMCTSBot(seed=seed, iterations=iterations, **settings)
         start = time.process_time()
         for view, legal in cases:
             bot.evaluate(view, legal)
@@ -145,30 +146,33 @@ def wire_cases(games: list[lf.Game]) -> list[Any]:
 
 
 def speed(iterations: int, count: int, rounds: int, seed: int,
-          players: tuple[int, ...] = (2,)) -> dict[str, Any]:
+          players: tuple[int, ...] = (2,), rounds_ahead: int = 2) -> dict[str, Any]:
     """ISMCTS, determinization and kernel rates: this code and 8f2bd9c, same run.
 
     The first player count is the headline (2 players: the figures of issue 13);
-    each further count adds an ISMCTS row of its own.
+    each further count adds an ISMCTS row of its own. Both codes search with the same
+    settings: the default ones, or ``rounds_ahead=1`` as the ladder's levels do.
     """
     from tqdm import tqdm
 
     cases = {n: wire_cases(positions(count, seed, n)) for n in players}
     new, old = Side("this code", lf), Side(baseline.BASELINE, baseline.load())
-    print(f"{count} positions a player count x {iterations} iterations, {rounds} rounds, "
-          f"CPU seconds, turn by turn; {load_note()}")
+    print(f"{count} positions a player count x {iterations} iterations, roll-outs "
+          f"{rounds_ahead} rounds ahead, {rounds} rounds, CPU seconds, turn by turn; "
+          f"{load_note()}")
+    settings = {"rounds_ahead": rounds_ahead}
     by_count: dict[int, tuple[float, float]] = {}
     spread: dict[int, tuple[float, float]] = {}
     for n in players:
         turns: list[tuple[float, float]] = []  # (this code, the old code) CPU s, a turn each
         for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
-            side.ismcts(cases[n], iterations, seed - 1)
+            side.ismcts(cases[n], iterations, seed - 1, **settings)
             side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
         # Turn by turn at the finest grain there is (one position's search), one code and then
         # the other, swapping who goes first: a shared machine's speed drifts over seconds.
         for r in tqdm(range(rounds), desc=f"{n} players", unit="round", file=sys.stderr):
             for k, case in enumerate(cases[n]):
-                spent = {side.label: side.ismcts([case], iterations, seed + r)
+                spent = {side.label: side.ismcts([case], iterations, seed + r, **settings)
                          for side in ((new, old) if (r + k) % 2 == 0 else (old, new))}
                 turns.append((spent[new.label], spent[old.label]))
             if n == players[0]:
@@ -260,6 +264,8 @@ def main() -> None:
     p.add_argument("--iterations", type=int, default=300, help="per position (speed)")
     p.add_argument("--positions", type=int, default=10, help="positions (speed)")
     p.add_argument("--rounds", type=int, default=4, help="turns each code takes (speed)")
+    p.add_argument("--rounds-ahead", type=int, default=2,
+                   help="ISMCTS roll-outs' reach, both codes (speed; the levels use 1)")
     p.add_argument("--players", default="2",
                    help="player counts of the positions, the first the headline (speed)")
     p.add_argument("--levels", default=",".join(lf.bots.LEVELS), help="ladder levels")
@@ -268,7 +274,7 @@ def main() -> None:
     if args.section in ("speed", "all"):
         print("== ISMCTS speed: this code vs", baseline.BASELINE)
         speed(args.iterations, args.positions, args.rounds, args.seed,
-              tuple(int(n) for n in args.players.split(",")))
+              tuple(int(n) for n in args.players.split(",")), args.rounds_ahead)
     if args.section in ("ladder", "all"):
         run_ladder(args.levels.split(","), args.games or 60, args.jobs, args.seed, args.pairs)
     if args.section in ("greedy", "all"):
