@@ -92,8 +92,8 @@ class Side:
         self.determinize = importlib.import_module(f"{name}.bots.determinize")
         self.rules = importlib.import_module(f"{name}.rules")
         self.game = package.Game
-        self.cpu = {"ismcts": 0.0, "samples": 0.0, "kernel": 0.0}
-        self.counts = {"ismcts": 0, "samples": 0, "kernel": 0}
+        self.cpu = {"samples": 0.0, "kernel": 0.0}
+        self.counts = {"samples": 0, "kernel": 0}
 
     def ismcts(self, cases: list[Any], iterations: int, seed: int, **settings: Any) -> float:
         """Search each case with a fresh bot; the CPU seconds it took."""
@@ -101,10 +101,7 @@ class Side:
         start = time.process_time()
         for view, legal in cases:
             bot.evaluate(view, legal)
-        spent = time.process_time() - start
-        self.cpu["ismcts"] += spent
-        self.counts["ismcts"] += iterations * len(cases)
-        return spent
+        return time.process_time() - start
 
     def samples(self, cases: list[Any], count: int, seed: int) -> None:
         rng = random.Random(seed)
@@ -161,13 +158,12 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
           f"{rounds_ahead} rounds ahead, {rounds} rounds, CPU seconds, turn by turn; "
           f"{load_note()}")
     settings = {"rounds_ahead": rounds_ahead}
-    by_count: dict[int, tuple[float, float]] = {}
-    spread: dict[int, tuple[float, float]] = {}
+    # (label, this code's rate, the old code's, the ratio's 95% interval or None), in print order
+    table: list[tuple[str, float, float, tuple[float, float] | None]] = []
     for n in players:
         turns: list[tuple[float, float]] = []  # (this code, the old code) CPU s, a turn each
         for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
             side.ismcts(cases[n], iterations, seed - 1, **settings)
-            side.cpu["ismcts"], side.counts["ismcts"] = 0.0, 0
         # Turn by turn at the finest grain there is (one position's search), one code and then
         # the other, swapping who goes first: a shared machine's speed drifts over seconds.
         for r in tqdm(range(rounds), desc=f"{n} players", unit="round", file=sys.stderr):
@@ -179,23 +175,18 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
                 for side in (new, old) if r % 2 == 0 else (old, new):
                     side.samples(cases[n], 100, seed + r)
                     side.kernel(20, 1000 * r)
-        by_count[n] = (new.rate("ismcts"), old.rate("ismcts"))
-        spread[n] = ratio_interval(turns, seed)
-    rows = {"ismcts": by_count[players[0]]}
+        done = iterations * len(turns)
+        table.append((f"ISMCTS iterations/s, {n} players", done / sum(t for t, _ in turns),
+                      done / sum(t for _, t in turns), ratio_interval(turns, seed)))
+    rows = {"ismcts": table[0][1:3]}
+    for at, (what, label) in enumerate((("samples", "determinizations/s"),
+                                        ("kernel", "kernel random moves/s")), start=1):
+        rows[what] = (new.rate(what), old.rate(what))
+        table.insert(at, (label, *rows[what], None))  # after the headline's ISMCTS row
     print(f"{'':30} {'this code':>12} {baseline.BASELINE:>12} {'ratio':>7}  95% interval")
-    lines: list[tuple[str, int | str]] = [(f"ISMCTS iterations/s, {n} players", n)
-                                          for n in players]
-    lines.insert(1, ("determinizations/s", "samples"))
-    lines.insert(2, ("kernel random moves/s", "kernel"))
-    for label, what in lines:
-        if isinstance(what, int):
-            rate = by_count[what]
-        else:
-            rate = rows[what] = (new.rate(what), old.rate(what))
-        interval = f"  [{spread[what][0]:.2f}, {spread[what][1]:.2f}]" \
-            if isinstance(what, int) else ""
-        print(f"{label:30} {rate[0]:>12,.0f} {rate[1]:>12,.0f} {rate[0] / rate[1]:>6.2f}x"
-              + interval)
+    for label, now, then, interval in table:
+        shown = f"  [{interval[0]:.2f}, {interval[1]:.2f}]" if interval else ""
+        print(f"{label:30} {now:>12,.0f} {then:>12,.0f} {now / then:>6.2f}x{shown}")
     print("(the interval: a bootstrap over the turns, each one position searched by both codes)")
     return rows
 

@@ -263,7 +263,7 @@ def heuristic_score(state: State, seat: int) -> float:
 def _player_score(p: Player) -> float:
     loot_cards = cards.LOOT_CARDS
     loot = sum([loot_cards[i].value for i in p.loot])
-    return p.money + 0.75 * loot + 0.2 * sum(p.hand.values())
+    return p.money + 0.75 * loot + 0.2 * p.hand_size()
 
 
 def _rollout(state: State, rng: random.Random, last_round: int) -> None:
@@ -276,7 +276,7 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
     ``rng.random`` (cheaper than ``randrange``): this loop is where a search spends
     most of its time. The last round stops short of phase C, which changes no score.
     """
-    random_ = rng.random
+    actions, random_ = rules.ACTIONS, rng.random
     sale_gain, pass_id, place_each, act_each = (rules.sale_gain, rules.PASS_ID, rules.place_each,
                                                 rules.act_each)
 
@@ -284,7 +284,7 @@ def _rollout(state: State, rng: random.Random, last_round: int) -> None:
         return places[int(random_() * len(places))]
 
     def act(ids: Sequence[int], place: str) -> int:  # ids: a real choice, pass last
-        if place == "harbor":
+        if actions[ids[0]][0] == "sell":
             return max(ids[:-1], key=sale_gain)
         if random_() < 0.1:
             return pass_id
