@@ -83,9 +83,10 @@ def run(out: Path, bot: str, games: int | Mapping[int, int], seed: int, backend:
     wanted = {n: games[n] if isinstance(games, Mapping) else games for n in counts}
     kept = {n: _stored_games(out, n, meta, wanted[n]) if grow else 0 for n in counts}
     for n in counts:
+        if kept[n] and kept[n] == wanted[n]:
+            continue  # every game asked for is stored: nothing to play, no part to record
         began = time.perf_counter()
-        results = play(n, bot, wanted[n] - kept[n], seed + n, backend, jobs, first=kept[n]) \
-            if wanted[n] > kept[n] else []
+        results = play(n, bot, wanted[n] - kept[n], seed + n, backend, jobs, first=kept[n])
         seconds = round(time.perf_counter() - began, 1)
         arena.write_csv(results, str(out / csv_name(n)), append=kept[n] > 0)
         meta["runs"][str(n)] = _run_entry(meta["runs"].get(str(n)) if kept[n] else None,

@@ -121,6 +121,10 @@ def test_a_grown_study_holds_the_same_games_as_one_played_at_once(tmp_path: Path
     assert run["seconds"] == round(sum(p["seconds"] for p in run["parts"]), 1)
     assert run["commit"] == study.code_commit() == run["parts"][-1]["commit"]  # what played
     before = (grown / "games_2p.csv").read_text()
+    meta_before = (grown / "meta.json").read_text()
+    study.run(grown, "greedy", games=4, seed=3, backend="local", jobs=1, counts=[2], grow=True)
+    assert (grown / "games_2p.csv").read_text() == before  # all stored: nothing played
+    assert json.loads((grown / "meta.json").read_text())["runs"] == json.loads(meta_before)["runs"]
     with pytest.raises(ValueError, match="4 games are stored; --grow adds games"):
         study.run(grown, "greedy", games=3, seed=3, backend="local", jobs=1, counts=[2],
                   grow=True)
