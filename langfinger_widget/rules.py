@@ -509,9 +509,7 @@ class _SaleGains(dict[int, int]):
         _, fence_id, loot_ids = ACTIONS[aid]
         buys = cards.FENCE_CARDS[fence_id].buys  # R8.1/R8.2: value plus bonus, each card
         gain = sum(c.value + buys[c.kind][1] for c in (cards.LOOT_CARDS[i] for i in loot_ids))
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        self[aid] = gain
+        _remember(self, aid, gain)
         return gain
 
 
@@ -782,16 +780,14 @@ def act_each(state: State, choose: Callable[[Sequence[int], str], int],
         for square, seat in enumerate(row[start:] if start else row, start):
             if seat is None:
                 continue
+            exchanged = False
             ids = legal(state, seat, place)
             if len(ids) > 1:
                 aid = choose(ids, place)
                 if aid != pass_id:
                     effect(state, (place, square, seat), ACTIONS[aid], None)
-                    if on_rate:  # R6.2: an exchange keeps the token out
-                        row[square] = None
-                        continue
-            row[square] = None  # R3.1: the token leaves, back to its owner
-            players[seat].tokens += 1
+                    exchanged = on_rate
+            _token_leaves(players, row, square, seat, exchanged)
         if on_rate:  # every Ruin token has acted: the exchange tokens return (R6.2)
             _reopen_ruin(state, None)
     state.acting_memo = _NO_TOKEN
@@ -894,11 +890,9 @@ _EFFECTS: dict[str, Callable[[State, Acting, Key, Sink], None]] = {
 
 def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
                 events: Sink) -> None:
-    """R3.1: the token leaves its square; at the Ruin an exchange keeps it out (R6.2)."""
+    """The token has acted: it leaves, and the next token to act is worked out (R3.1)."""
     row = state.squares[place]
-    row[square] = None
-    if not on_rate:
-        state.players[seat].tokens += 1
+    _token_leaves(state.players, row, square, seat, on_rate)
     after = square + 1
     if after < SQUARES_PER_PLACE:
         nxt = row[after]
@@ -911,6 +905,15 @@ def _token_done(state: State, place: str, square: int, seat: int, on_rate: bool,
     state.acting_memo = acting = _first_token(state, _FROM_PLACE[place])
     if acting is _NO_TOKEN:
         _end_round(state, events)
+
+
+def _token_leaves(players: list[Player], row: list[int | None], square: int, seat: int,
+                  exchanged: bool) -> None:
+    """R3.1: the token leaves its square, back to its owner; after an exchange it stays out
+    until the Ruin's actions are done (R6.2, :func:`_reopen_ruin`)."""
+    row[square] = None
+    if not exchanged:
+        players[seat].tokens += 1
 
 
 def _reopen_ruin(state: State, events: Sink) -> None:
