@@ -114,6 +114,22 @@ def random_game(players: int, seed: int, variant: str = "standard",
     return g
 
 
+def busy_game(players: int, seed: int, moves: int, variant: str = "standard",
+              start_player: int | None = None) -> lf.Game:
+    """A game after ``moves`` seeded random actions (or over, if it ends first), passing
+    only one time in ten when something else is legal: positions with loot, tools and
+    money in play, as bots and exports meet them."""
+    g = lf.Game.new(players=players, seed=seed, variant=variant, start_player=start_player)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        acting = [a for a in legal if a["type"] != "pass"]
+        g.play(rng.choice(acting if acting and rng.random() < 0.9 else legal))
+    return g
+
+
 def place(p: str) -> dict[str, Any]:
     return {"type": "place", "place": p}
 

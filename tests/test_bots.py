@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from rules_kit import busy_game
 
 import langfinger_widget as lf
 from langfinger_widget import bots, cards, state, views
@@ -24,24 +25,13 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}
 
 
-def _played(players: int, seed: int, moves: int, variant: str = "standard",
-            start_player: int | None = None) -> lf.Game:
-    """A game after ``moves`` seeded random actions (or over, if it ends first)."""
-    g = lf.Game.new(players=players, seed=seed, variant=variant, start_player=start_player)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        acting = [a for a in legal if a["type"] != "pass"]
-        g.play(rng.choice(acting if acting and rng.random() < 0.9 else legal))
-    return g
 
 
 def _positions() -> list[lf.Game]:
     found = []
     for i in range(14):
-        g = _played(2 + i % 4, seed=100 + i, moves=7 * i, variant=("standard", "open_info")[i % 2])
+        g = busy_game(2 + i % 4, seed=100 + i, moves=7 * i,
+                      variant=("standard", "open_info")[i % 2])
         if not g.is_over:
             found.append(g)
     return found
@@ -63,7 +53,7 @@ def test_determinization_is_a_possible_position_with_the_same_view(game: lf.Game
 
 
 def test_determinization_resamples_what_is_hidden() -> None:
-    g = _played(3, seed=5, moves=20)
+    g = busy_game(3, seed=5, moves=20)
     sampler = Determinizer(g.view(0))
     rng = random.Random(1)
     samples = [sampler.sample(rng) for _ in range(30)]
@@ -74,7 +64,7 @@ def test_determinization_resamples_what_is_hidden() -> None:
 
 
 def test_determinization_respects_open_info_known_tools() -> None:
-    g = _played(3, seed=8, moves=40, variant="open_info")
+    g = busy_game(3, seed=8, moves=40, variant="open_info")
     view = g.view(0)
     knowns = [p["known"] for p in view["players"]]
     assert any(knowns[1:]), "the position should show some known opponent tools"
@@ -86,7 +76,7 @@ def test_determinization_respects_open_info_known_tools() -> None:
 
 
 def test_determinization_refuses_the_open_board_and_inconsistent_views() -> None:
-    g = _played(2, seed=3, moves=10)
+    g = busy_game(2, seed=3, moves=10)
     with pytest.raises(ValueError, match="seat"):
         Determinizer(g.view(None))
     bad = copy.deepcopy(g.view(0))
@@ -159,21 +149,21 @@ def test_ismcts_plays_legal_moves_from_many_positions() -> None:
 
 
 def test_ismcts_is_deterministic_for_a_fixed_iteration_budget() -> None:
-    g = _played(3, seed=11, moves=12)
+    g = busy_game(3, seed=11, moves=12)
     view, legal = g.view(g.to_move), g.legal_actions()
     first = [ISMCTSBot(seed=9, iterations=80).evaluate(view, legal) for _ in range(2)]
     assert first[0] == first[1]
 
 
 def test_ismcts_searches_only_for_the_seat_to_move() -> None:
-    g = _played(3, seed=13, moves=4)
+    g = busy_game(3, seed=13, moves=4)
     other = (g.to_move + 1) % 3
     with pytest.raises(ValueError, match="not to move"):
         ISMCTSBot(seed=1, iterations=5).evaluate(g.view(other), g.legal_actions())
 
 
 def test_ismcts_time_budget_stops() -> None:
-    g = _played(2, seed=12, moves=5)
+    g = busy_game(2, seed=12, moves=5)
     bot = ISMCTSBot(seed=1, time=0.05)
     assert bot.choose(g.view(g.to_move), g.legal_actions()) in g.legal_actions()
     assert bot.last_iterations >= 1
@@ -313,7 +303,7 @@ def test_a_choice_does_not_depend_on_hidden_information(game: lf.Game) -> None:
 
 def test_the_twin_differs_in_hands_and_loot_fronts() -> None:
     """The fairness test's edits reach every kind of hidden card (so it could fail)."""
-    g = _played(3, seed=40, moves=60, start_player=0)  # a position with every kind of hidden card
+    g = busy_game(3, seed=40, moves=60, start_player=0)  # a position with every kind of hidden card
     seat = g.to_move
     assert seat is not None
     before = g.to_dict()
@@ -333,7 +323,7 @@ def test_the_twin_differs_in_hands_and_loot_fronts() -> None:
 
 def test_the_levels_are_named_bots_with_budgets_in_iterations() -> None:
     assert list(bots.LEVELS) == ["easy", "medium", "hard", "expert"]
-    g = _played(2, seed=31, moves=9)
+    g = busy_game(2, seed=31, moves=9)
     view, legal = g.view(g.to_move), g.legal_actions()
     for level, (name, budget, note) in bots.LEVELS.items():
         assert name in bots.BOTS and note and "time" not in budget  # no wall clock (Pyodide)
@@ -347,7 +337,7 @@ def test_the_levels_are_named_bots_with_budgets_in_iterations() -> None:
 
 
 def test_greedy_blunders_are_seeded_random_moves() -> None:
-    g = _played(3, seed=32, moves=0)  # placing: five places to choose from
+    g = busy_game(3, seed=32, moves=0)  # placing: five places to choose from
     view, legal = g.view(g.to_move), g.legal_actions()
     assert len(legal) == 5
     steady = {GreedyBot(seed=s).choose(view, legal)["type"] for s in range(8)}

@@ -15,6 +15,7 @@ import random
 import re
 
 import pytest
+from rules_kit import busy_game
 from test_bots import _hidden_twin
 
 import langfinger_widget as lf
@@ -23,19 +24,9 @@ from langfinger_widget import state
 ID = re.compile(r"[LF]\d\d")
 
 
-def played(players: int, seed: int, moves: int, variant: str = "standard") -> lf.Game:
-    g = lf.Game.new(players=players, seed=seed, variant=variant)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        acting = [a for a in legal if a["type"] != "pass"]
-        g.play(rng.choice(acting if acting and rng.random() < 0.9 else legal))
-    return g
 
 
-POSITIONS = [played(2 + k % 4, 70 + k, 9 * k, ("standard", "open_info")[k % 2])
+POSITIONS = [busy_game(2 + k % 4, 70 + k, 9 * k, ("standard", "open_info")[k % 2])
              for k in range(12)]
 
 
