@@ -25,8 +25,6 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}
 
 
-
-
 def _positions() -> list[lf.Game]:
     found = []
     for i in range(14):

@@ -24,8 +24,6 @@ from langfinger_widget import state
 ID = re.compile(r"[LF]\d\d")
 
 
-
-
 POSITIONS = [busy_game(2 + k % 4, 70 + k, 9 * k, ("standard", "open_info")[k % 2])
              for k in range(12)]
 
