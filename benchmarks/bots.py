@@ -2,6 +2,7 @@
 
     python benchmarks/bots.py speed                        # ISMCTS it/s: now vs 8f2bd9c
     python benchmarks/bots.py speed --players 2,3,4,5      # ... and for 3-5 players
+    python benchmarks/bots.py speed --rounds-ahead 2       # ... like for like, 2 rounds ahead
     python benchmarks/bots.py speed --rounds-ahead 1       # ... as the levels search
     python benchmarks/bots.py ladder --games 60 --jobs 2   # Elo of the levels, ladder.png
     python benchmarks/bots.py greedy --games 400 --jobs 2  # greedy vs random
@@ -12,11 +13,12 @@
 ``speed`` times ISMCTS on the same positions with this checkout's code and with
 the code of commit 8f2bd9c (extracted with ``git archive``, imported beside it:
 ``benchmarks/baseline.py``), turn by turn in one process, in CPU seconds, with
-the same budget and settings; it also times determinization and the kernel
-(random play-outs: the old ``legal_keys``/``apply`` against the fast path
-``legal_ids``/``resolve``). ``ladder`` plays every pair of levels
-(``lf.bots.LEVELS``) and prints Elo ratings with 95% bootstrap intervals
-(``langfinger_widget.ladder``); with matplotlib (the ``bench`` extra) it
+the same budget: each code's own default search, or with ``--rounds-ahead`` the
+same settings for both (the money heuristic, that many rounds ahead); it also
+times determinization and the kernel (random play-outs: the old
+``legal_keys``/``apply`` against the fast path ``legal_ids``/``resolve``). ``ladder``
+plays every pair of levels (``lf.bots.LEVELS``) and prints Elo ratings with 95%
+bootstrap intervals (``langfinger_widget.ladder``); with matplotlib (the ``bench`` extra) it
 draws them in ``benchmarks/ladder.png``. Every match is 2 players with seats
 rotated; win rates come with a Wilson 95% interval.
 
@@ -143,32 +145,39 @@ def wire_cases(games: list[lf.Game]) -> list[Any]:
 
 
 def speed(iterations: int, count: int, rounds: int, seed: int,
-          players: tuple[int, ...] = (2,), rounds_ahead: int = 2) -> dict[str, Any]:
+          players: tuple[int, ...] = (2,), rounds_ahead: int | None = None) -> dict[str, Any]:
     """ISMCTS, determinization and kernel rates: this code and 8f2bd9c, same run.
 
     The first player count is the headline (2 players: the figures of issue 13);
-    each further count adds an ISMCTS row of its own. Both codes search with the same
-    settings: the default ones, or ``rounds_ahead=1`` as the ladder's levels do.
+    each further count adds an ISMCTS row of its own. Each code searches with its
+    own defaults (this code: the win model at the end of the round; 8f2bd9c: the
+    money heuristic two rounds ahead), or, given ``rounds_ahead``, both with the
+    money heuristic that many rounds ahead (``1``: as the ladder's levels do).
     """
     from tqdm import tqdm
 
     cases = {n: wire_cases(positions(count, seed, n)) for n in players}
     new, old = Side("this code", lf), Side(baseline.BASELINE, baseline.load())
-    print(f"{count} positions a player count x {iterations} iterations, roll-outs "
-          f"{rounds_ahead} rounds ahead, {rounds} rounds, CPU seconds, turn by turn; "
-          f"{load_note()}")
-    settings = {"rounds_ahead": rounds_ahead}
+    reach = "each code's default search" if rounds_ahead is None else \
+        f"both with the money heuristic {rounds_ahead} rounds ahead"
+    print(f"{count} positions a player count x {iterations} iterations, {reach}, "
+          f"{rounds} rounds, CPU seconds, turn by turn; {load_note()}")
+    settings: dict[str, dict[str, Any]] = {new.label: {}, old.label: {}}
+    if rounds_ahead is not None:  # like for like: the old code knows only its heuristic
+        settings = {new.label: {"rounds_ahead": rounds_ahead, "temperature": 3.0},
+                    old.label: {"rounds_ahead": rounds_ahead}}
     # (label, this code's rate, the old code's, the ratio's 95% interval or None), in print order
     table: list[tuple[str, float, float, tuple[float, float] | None]] = []
     for n in players:
         turns: list[tuple[float, float]] = []  # (this code, the old code) CPU s, a turn each
         for side in (new, old):  # warm up: imports and caches, as a bot is after its first move
-            side.ismcts(cases[n], iterations, seed - 1, **settings)
+            side.ismcts(cases[n], iterations, seed - 1, **settings[side.label])
         # Turn by turn at the finest grain there is (one position's search), one code and then
         # the other, swapping who goes first: a shared machine's speed drifts over seconds.
         for r in tqdm(range(rounds), desc=f"{n} players", unit="round", file=sys.stderr):
             for k, case in enumerate(cases[n]):
-                spent = {side.label: side.ismcts([case], iterations, seed + r, **settings)
+                spent = {side.label: side.ismcts([case], iterations, seed + r,
+                                                 **settings[side.label])
                          for side in ((new, old) if (r + k) % 2 == 0 else (old, new))}
                 turns.append((spent[new.label], spent[old.label]))
             if n == players[0]:
@@ -255,8 +264,9 @@ def main() -> None:
     p.add_argument("--iterations", type=int, default=300, help="per position (speed)")
     p.add_argument("--positions", type=int, default=10, help="positions (speed)")
     p.add_argument("--rounds", type=int, default=4, help="turns each code takes (speed)")
-    p.add_argument("--rounds-ahead", type=int, default=2,
-                   help="ISMCTS roll-outs' reach, both codes (speed; the levels use 1)")
+    p.add_argument("--rounds-ahead", type=int, default=None,
+                   help="both codes with the money heuristic this many rounds ahead "
+                        "(speed; the levels use 1); default: each code's own defaults")
     p.add_argument("--players", default="2",
                    help="player counts of the positions, the first the headline (speed)")
     p.add_argument("--levels", default=",".join(lf.bots.LEVELS), help="ladder levels")

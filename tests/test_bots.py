@@ -10,6 +10,7 @@ still chooses the same action.
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -19,7 +20,7 @@ from rules_kit import busy_game
 
 import langfinger_widget as lf
 from langfinger_widget import bots, cards, state, views
-from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot
+from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot, ismcts
 
 BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}
@@ -355,3 +356,65 @@ def json_key(action: dict[str, Any]) -> str:
     import json
 
     return json.dumps(action, sort_keys=True)
+
+
+# --- the cut-off's win model (issue 13) --------------------------------------------------------
+
+
+def _chances(g: lf.Game) -> list[float]:
+    return ismcts.win_chances(g.state)
+
+
+def test_the_win_model_gives_win_chances_for_every_player_count() -> None:
+    for n in range(2, 6):
+        g = busy_game(n, seed=40 + n, moves=40)
+        chances = _chances(g)
+        assert len(chances) == n and all(0.0 < c < 1.0 for c in chances)
+        assert sum(chances) == pytest.approx(1.0)
+        assert len(ismcts.WIN_MODEL[n]) == len(ismcts._features(g.state)[0])
+
+
+def test_the_win_model_favours_money_and_doubts_loot_near_the_end() -> None:
+    g = lf.Game.new(players=2, seed=41)
+    assert _chances(g) == pytest.approx([0.5, 0.5], abs=0.1)  # only the start differs
+
+    def gain(leader_money: int, loot: bool) -> float:
+        """Seat 1's chance gained by a loot card, or by its value in money."""
+        base = copy.deepcopy(g)
+        base.state.players[0].money = leader_money
+        richer = copy.deepcopy(base)
+        card = next(i for i, c in cards.LOOT_CARDS.items() if c.value >= 2)
+        if loot:
+            richer.state.players[1].loot = [card]
+        else:
+            richer.state.players[1].money += cards.LOOT_CARDS[card].value
+        return _chances(richer)[1] - _chances(base)[1]
+
+    assert gain(2, loot=False) > 0 and gain(2, loot=True) > 0
+    # R10.2: unsold loot is worth nothing once the game ends, so the nearer the leader is
+    # to 20 (R10.1), the less a loot card is worth next to its value in money.
+    assert gain(2, True) / gain(2, False) > gain(17, True) / gain(17, False)
+
+
+def test_the_win_model_knows_who_starts_the_next_round() -> None:
+    """R9.3: before phase C the start player has yet to pass on; after it, it has."""
+    g = busy_game(3, seed=42, moves=6)
+    features = ismcts._features
+    placing = copy.deepcopy(g.state)
+    placing.phase, placing.start_player = "place", 1
+    assert [row[4] for row in features(placing)] == [0.0, 1.0, 0.0]
+    acting = copy.deepcopy(placing)
+    acting.phase = "act"
+    assert [row[4] for row in features(acting)] == [0.0, 0.0, 1.0]
+
+
+def test_ismcts_scores_with_the_win_model_or_a_given_temperature() -> None:
+    g = busy_game(2, seed=43, moves=20)
+    assert ISMCTSBot().temperature is None and ISMCTSBot().rounds_ahead == 0
+    assert ISMCTSBot()._rewards(g.state) == ismcts.win_chances(g.state)
+    old = ISMCTSBot(temperature=3.0)._rewards(g.state)
+    scores = [ismcts.heuristic_score(g.state, i) / 3.0 for i in range(2)]
+    assert old[0] / old[1] == pytest.approx(math.exp(scores[0] - scores[1]))
+    for bad in (0, -1.0):
+        with pytest.raises(ValueError, match="temperature"):
+            ISMCTSBot(temperature=bad)

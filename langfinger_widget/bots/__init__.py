@@ -39,15 +39,19 @@ KNOBS: dict[str, frozenset[str]] = {
 
 # The difficulty ladder, weakest first: a level is a bot and a budget (iterations, never
 # wall-clock time, so a level plays the same in Pyodide as in a kernel, only slower). The
-# searches look one round past the current one; expert's budget shrinks as players are
-# added (an iteration simulates every seat), so every level answers within a second on one
-# core. Measured strength: docs/bots.md (python -m langfinger_widget.arena --ladder ...).
+# searches look one round past the current one, score it with the money heuristic at
+# temperature 3 and explore with c=0.7, as their ratings were measured (ISMCTS's own
+# defaults are the win model at the end of the round, with c=0.5).
+# Expert's budget shrinks as players are added (an iteration simulates every seat), so
+# every level answers within a second on one core. Measured strength: docs/bots.md
+# (python -m langfinger_widget.arena --ladder ...).
 LEVELS: dict[str, tuple[str, dict[str, Any], str]] = {
     "easy": ("greedy", {"blunders": 0.5}, "takes the best thing in sight, or any move at all"),
     "medium": ("greedy", {}, "takes the best thing in sight"),
-    "hard": ("ismcts", {"iterations": 500, "rounds_ahead": 1},
+    "hard": ("ismcts", {"iterations": 500, "rounds_ahead": 1, "temperature": 3.0, "c": 0.7},
              "searches 500 sampled futures a move"),
-    "expert": ("ismcts", {"iterations": {2: 2400, 3: 2000, 4: 1600, 5: 1300}, "rounds_ahead": 1},
+    "expert": ("ismcts", {"iterations": {2: 2400, 3: 2000, 4: 1600, 5: 1300}, "rounds_ahead": 1,
+                          "temperature": 3.0, "c": 0.7},
                "searches 1,300-2,400 sampled futures a move"),
 }
 
