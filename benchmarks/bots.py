@@ -164,7 +164,7 @@ def speed(iterations: int, count: int, rounds: int, seed: int,
           f"{rounds} rounds, CPU seconds, turn by turn; {load_note()}")
     settings: dict[str, dict[str, Any]] = {new.label: {}, old.label: {}}
     if rounds_ahead is not None:  # like for like: the old code knows only its heuristic
-        settings = {new.label: {"rounds_ahead": rounds_ahead, "temperature": 3.0, "c": 0.7},
+        settings = {new.label: {"rounds_ahead": rounds_ahead, **lf.bots.ismcts.MONEY_HEURISTIC},
                     old.label: {"rounds_ahead": rounds_ahead}}
     # (label, this code's rate, the old code's, the ratio's 95% interval or None), in print order
     table: list[tuple[str, float, float, tuple[float, float] | None]] = []

@@ -49,7 +49,7 @@ def play(args: tuple[int, int, int]) -> dict[str, Any]:
     game = lf.Game.new(players=players, seed=seed, start_player=index % players,
                        scoundrels=rng.sample(sorted(SCOUNDRELS), players))
     bots = [ismcts.ISMCTSBot(seed=rng.getrandbits(31), iterations=iterations, rounds_ahead=1,
-                             temperature=3.0) for _ in range(players)]
+                             **ismcts.MONEY_HEURISTIC) for _ in range(players)]
     rounds: list[list[tuple[float, ...]]] = []
     while not game.is_over:
         if game.phase == "place" and game.round > len(rounds) + 1:  # round 1: all alike
@@ -112,11 +112,11 @@ def fit(x: np.ndarray, y: np.ndarray, steps: int = 50) -> np.ndarray:
 
 
 def heuristic(x: np.ndarray) -> np.ndarray:
-    """The money heuristic's chances at temperature 3 (ismcts.heuristic_score), from features."""
-    money, loot, hand = x[..., 0], x[..., 1], x[..., 3]
-    s = (money + 0.75 * loot + 0.2 * hand) / 3.0
-    e = np.exp(s - s.max(-1, keepdims=True))
-    return e / e.sum(-1, keepdims=True)  # type: ignore[no-any-return]
+    """The money heuristic's chances (ismcts.heuristic_score), as weights on the features:
+    money, loot value and tools are the first, second and fourth."""
+    w = np.zeros(x.shape[-1])
+    w[[0, 1, 3]] = 1.0, ismcts.LOOT_WORTH, ismcts.TOOL_WORTH
+    return chances(w / ismcts.MONEY_HEURISTIC["temperature"], x)
 
 
 def plot(curves: dict[int, list[tuple[str, np.ndarray, np.ndarray]]], path: Path) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 from .base import Action, Bot, View
 from .determinize import Determinizer, determinize
 from .greedy import GreedyBot
-from .ismcts import ISMCTSBot
+from .ismcts import MONEY_HEURISTIC, ISMCTSBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
@@ -48,10 +48,10 @@ KNOBS: dict[str, frozenset[str]] = {
 LEVELS: dict[str, tuple[str, dict[str, Any], str]] = {
     "easy": ("greedy", {"blunders": 0.5}, "takes the best thing in sight, or any move at all"),
     "medium": ("greedy", {}, "takes the best thing in sight"),
-    "hard": ("ismcts", {"iterations": 500, "rounds_ahead": 1, "temperature": 3.0, "c": 0.7},
+    "hard": ("ismcts", {"iterations": 500, "rounds_ahead": 1, **MONEY_HEURISTIC},
              "searches 500 sampled futures a move"),
     "expert": ("ismcts", {"iterations": {2: 2400, 3: 2000, 4: 1600, 5: 1300}, "rounds_ahead": 1,
-                          "temperature": 3.0, "c": 0.7},
+                          **MONEY_HEURISTIC},
                "searches 1,300-2,400 sampled futures a move"),
 }
 

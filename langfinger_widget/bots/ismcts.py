@@ -39,6 +39,12 @@ from .determinize import Determinizer
 
 DEFAULT_ITERATIONS = 400
 
+# The money heuristic, the cut-off's score before the win model and still the levels':
+# a coin counts 1, a point of held loot LOOT_WORTH, a tool TOOL_WORTH, turned into win
+# chances at a temperature of 3 coins; that search explored with c=0.7.
+LOOT_WORTH, TOOL_WORTH = 0.75, 0.2
+MONEY_HEURISTIC: dict[str, float] = {"temperature": 3.0, "c": 0.7}
+
 # The cut-off's win model: a conditional logit, one weight a feature of each player (see
 # _features), for each player count. Fitted by maximum likelihood to who won 2,140 self-play
 # games of ISMCTS, from every round's start, by ``python benchmarks/evaluation.py``.
@@ -313,7 +319,7 @@ def heuristic_score(state: State, seat: int) -> float:
 def _player_score(p: Player) -> float:
     loot_cards = cards.LOOT_CARDS
     loot = sum([loot_cards[i].value for i in p.loot])
-    return p.money + 0.75 * loot + 0.2 * p.hand_size()
+    return p.money + LOOT_WORTH * loot + TOOL_WORTH * p.hand_size()
 
 
 def _rollout(state: State, rng: random.Random, last_round: int) -> None:
