@@ -1,5 +1,14 @@
 """When background work runs: on the event loop, never in a thread (Pyodide has none).
 
+The game has one owner: the thread that runs its event loop. Every change to
+it happens there. Work that arrives on another thread (ipykernel 7 hands a
+widget's comm messages to a *subshell* thread when JupyterLab 4.6 or
+Notebook 7.6 send comms over subshells, their default) is handed over with
+:meth:`Scheduler.run_on_owner`, which wakes the owner's loop
+(``call_soon_threadsafe``); a ``call_later`` from a foreign thread is handed
+over the same way, because asyncio's own would neither be thread-safe nor
+wake a loop asleep in ``select``.
+
 A :class:`Scheduler` runs callbacks after a delay. :func:`event_loop_scheduler`
 gives the running asyncio loop's (ipykernel's, Voilà's, marimo's, or Pyodide's
 WebLoop in JupyterLite); :class:`ManualScheduler` is a clock that moves only
@@ -22,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import threading
 import time
 from collections.abc import Callable, Generator
 from typing import Generic, Protocol, TypeVar
@@ -46,18 +56,66 @@ class Scheduler(Protocol):
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle: ...
 
+    def run_on_owner(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the owner's thread: now if called there, else handed over."""
+        ...
+
 
 class LoopScheduler:
-    """Callbacks on an asyncio event loop (``loop.call_later``)."""
+    """Callbacks on an asyncio event loop, owned by the thread that made the scheduler.
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    ``thread`` is that thread's ident (:func:`threading.get_ident`); by default
+    the calling thread's, which is the loop's when made by
+    :func:`event_loop_scheduler`.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, thread: int | None = None) -> None:
         self.loop = loop
+        self.thread = threading.get_ident() if thread is None else thread
 
     def now(self) -> float:
         return self.loop.time()
 
+    def on_owner_thread(self) -> bool:
+        return threading.get_ident() == self.thread
+
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
-        return self.loop.call_later(max(0.0, delay), callback)
+        if self.on_owner_thread():
+            return self.loop.call_later(max(0.0, delay), callback)
+        handle = _HandedOver(self.loop, delay, callback)
+        self.loop.call_soon_threadsafe(handle.start)
+        return handle
+
+    def run_on_owner(self, callback: Callable[[], None]) -> None:
+        if self.on_owner_thread():
+            callback()
+        else:
+            self.loop.call_soon_threadsafe(callback)
+
+
+class _HandedOver:
+    """A ``call_later`` asked for on a foreign thread, started on the loop's own thread.
+
+    Cancelling it before it starts keeps it from ever starting.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, delay: float,
+                 callback: Callable[[], None]) -> None:
+        self._loop, self._delay, self._callback = loop, delay, callback
+        self._lock = threading.Lock()
+        self._timer: asyncio.TimerHandle | None = None
+        self._cancelled = False
+
+    def start(self) -> None:
+        with self._lock:
+            if not self._cancelled:
+                self._timer = self._loop.call_later(max(0.0, self._delay), self._callback)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            if self._timer is not None:
+                self._timer.cancel()
 
 
 def event_loop_scheduler() -> LoopScheduler | None:
@@ -95,9 +153,16 @@ class ManualScheduler:
         self._now = 0.0
         self._queue: list[tuple[float, int, _Entry]] = []
         self._order = itertools.count()
+        # No loop to hand work to: callers on any thread take turns instead.
+        self._owner = threading.RLock()
 
     def now(self) -> float:
         return self._clock() if self._clock is not None else self._now
+
+    def run_on_owner(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` now, one thread at a time (a manual clock has no loop to wake)."""
+        with self._owner:
+            callback()
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         entry = _Entry(callback)
@@ -117,7 +182,7 @@ class ManualScheduler:
             when, _, entry = heapq.heappop(self._queue)
             self._now = max(self._now, when)
             if not entry.cancelled:
-                entry.callback()
+                self.run_on_owner(entry.callback)
                 ran += 1
         self._now = max(self._now, until)
         return ran
@@ -129,7 +194,7 @@ class ManualScheduler:
             due.append(heapq.heappop(self._queue)[2])
         for entry in due:
             if not entry.cancelled:
-                entry.callback()
+                self.run_on_owner(entry.callback)
         return sum(not e.cancelled for e in due)
 
     def run_all(self, limit: int = 100_000) -> int:
@@ -139,7 +204,7 @@ class ManualScheduler:
             when, _, entry = heapq.heappop(self._queue)
             self._now = max(self._now, when)
             if not entry.cancelled:
-                entry.callback()
+                self.run_on_owner(entry.callback)
                 ran += 1
         return ran
 

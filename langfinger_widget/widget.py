@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -286,6 +287,17 @@ class LangfingerWidget(anywidget.AnyWidget):
         super().close()
 
     # --- messages from the front end ------------------------------------------------------
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Every comm message from the page (intents, trait writes), on the game's own thread.
+
+        ipykernel 7 runs a comm's handler on a subshell thread when the front end
+        sends comms over subshells (JupyterLab 4.6's and Notebook 7.6's default):
+        handled there, a bot's ``call_later`` would sit on an event loop nobody
+        wakes, and the game would change on two threads. So the message is handed
+        to the thread that owns the table's loop, which it wakes.
+        """
+        self.table.scheduler.run_on_owner(partial(super()._handle_msg, msg))
+
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle_message(platform.from_page(content))  # Pyodide: JS null arrives as jsnull
 
