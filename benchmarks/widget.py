@@ -41,8 +41,8 @@ REPO = Path(__file__).resolve().parents[1]
 # Benchmark the checkout this file lives in; the e2e harness is imported as the package `e2e`
 # (not `tests.e2e`, which an unrelated installed `tests` package could shadow).
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
-from langfinger_widget.game import Game  # noqa: E402
-from langfinger_widget.widget import LangfingerWidget  # noqa: E402
+from langfinger_widget.kernel.game import Game  # noqa: E402
+from langfinger_widget.ui.widget import LangfingerWidget  # noqa: E402
 
 if TYPE_CHECKING:
     from e2e.lab import LabNotebook

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import langfinger_widget as lf
-from langfinger_widget.cards import PLACES, TOKENS_PER_PLAYER
+from langfinger_widget.kernel.cards import PLACES, TOKENS_PER_PLAYER
 
 FORMAT = "langfinger/1"
 SCOUNDREL_ORDER = ("pascal", "hans", "tommaso", "yoshiko", "bobby")

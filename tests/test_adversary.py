@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget import scheduler as scheduler_module
-from langfinger_widget.scheduler import ManualScheduler
-from langfinger_widget.table import Table, TableError
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.tables import scheduler as scheduler_module
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.tables.table import Table, TableError
+from langfinger_widget.ui.widget import LangfingerWidget
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -176,7 +176,7 @@ def _check_race(t: RaceTable) -> None:
 def small_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     # One piece of work a slice: the interleavings the races explore get as fine as they go.
     monkeypatch.setattr(scheduler_module, "SLICE_SECONDS", 0.0)
-    monkeypatch.setattr("langfinger_widget.table.HINT_ITERATIONS", 48)
+    monkeypatch.setattr("langfinger_widget.tables.table.HINT_ITERATIONS", 48)
 
 
 @RACES

@@ -11,8 +11,8 @@ from rules_kit import random_game
 
 import langfinger_widget as lf
 from langfinger_widget.bots import ISMCTSBot
+from langfinger_widget.kernel.views import VIEW_FORMAT
 from langfinger_widget.puzzles import PUZZLES
-from langfinger_widget.views import VIEW_FORMAT
 
 DATE = "2025-06-01"
 TINY = {"bot": "ismcts", "iterations": 12, "progress": False}

@@ -12,8 +12,15 @@ from typing import Any
 
 import pytest
 
-from langfinger_widget import arena
-from langfinger_widget.arena import BotSpec, parse_bots, play_game, run_local, summarize, wilson
+from langfinger_widget.study import arena
+from langfinger_widget.study.arena import (
+    BotSpec,
+    parse_bots,
+    play_game,
+    run_local,
+    summarize,
+    wilson,
+)
 
 
 def _outcome(r: arena.GameResult) -> tuple[object, ...]:
@@ -135,7 +142,7 @@ def test_elo_fit_recovers_known_ratings() -> None:
     """Results drawn from known Elo ratings fit back to them, within the bootstrap interval."""
     import random
 
-    from langfinger_widget import elo
+    from langfinger_widget.study import elo
 
     truth = {"a": 0.0, "b": 150.0, "c": 300.0}
     rng = random.Random(7)
@@ -154,7 +161,7 @@ def test_elo_fit_recovers_known_ratings() -> None:
 
 
 def test_elo_draws_count_half_and_a_shutout_stays_finite() -> None:
-    from langfinger_widget import elo
+    from langfinger_widget.study import elo
 
     even = elo.fit(["x", "y"], [("x", "y", 0.5)] * 50)
     assert even["y"] == pytest.approx(0.0, abs=1e-6)
@@ -176,7 +183,7 @@ def test_pairwise_results_compare_money_within_each_game() -> None:
 
 
 def test_levels_play_in_the_arena_and_the_ladder_reports_them() -> None:
-    from langfinger_widget import ladder
+    from langfinger_widget.study import ladder
 
     assert parse_bots("easy,medium")[0] == BotSpec("easy")
     matches = ladder.play(["easy", "medium"], 2, seed=1, jobs=1, progress=False)

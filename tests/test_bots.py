@@ -19,8 +19,9 @@ import pytest
 from rules_kit import busy_game
 
 import langfinger_widget as lf
-from langfinger_widget import bots, cards, state, views
+from langfinger_widget import bots
 from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot, ismcts
+from langfinger_widget.kernel import cards, state, views
 
 BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget.builder import Position
+from langfinger_widget.kernel.builder import Position
 
 
 def test_a_scripted_position_has_what_the_script_says() -> None:

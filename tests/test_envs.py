@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import cards, rules, state, views
 from langfinger_widget.bots import Determinizer
 from langfinger_widget.envs import chance, observation
 from langfinger_widget.envs.actions import table
+from langfinger_widget.kernel import cards, rules, state, views
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "envs.md"
 

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget import notation
-from langfinger_widget.notation import NotationError
+from langfinger_widget.kernel import notation
+from langfinger_widget.kernel.notation import NotationError
 
 CHECKS_PER_GAME = 8
 EXAMPLES = 400  # x CHECKS_PER_GAME positions: 3200 random reachable positions per run

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget.cards import (
+from langfinger_widget.kernel.cards import (
     PLACES,
     RATE_COUNTS,
     RUIN_RATES,

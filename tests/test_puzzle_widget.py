@@ -18,7 +18,7 @@ pytest.importorskip("anywidget")
 
 import langfinger_widget as lf
 from langfinger_widget.puzzles import PUZZLES, Puzzle, PuzzleSession
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.ui.widget import LangfingerWidget
 
 IDS = [p.name for p in PUZZLES]
 PANEL_KEYS = {

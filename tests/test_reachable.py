@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from rules_kit import position, row
 
 import langfinger_widget as lf
-from langfinger_widget import notation, reachable, state
-from langfinger_widget.builder import Position
-from langfinger_widget.cards import PLACES, RUIN_RATES
+from langfinger_widget.kernel import notation, reachable, state
+from langfinger_widget.kernel.builder import Position
+from langfinger_widget.kernel.cards import PLACES, RUIN_RATES
 
 HUGE = 10**5000  # int() and str() refuse numbers of more than 4,300 digits
 

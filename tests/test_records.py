@@ -205,7 +205,7 @@ def test_a_record_of_another_deck_is_refused(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_arena_writes_a_record_of_every_game(tmp_path: Any) -> None:
-    from langfinger_widget import arena
+    from langfinger_widget.study import arena
 
     specs = arena.parse_bots("greedy,random")
     results = arena.run_local(specs, 2, seed=5, jobs=1, progress=False, records=str(tmp_path))

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import render
-from langfinger_widget.cards import PLACES, RUIN_RATES
+from langfinger_widget.kernel import render
+from langfinger_widget.kernel.cards import PLACES, RUIN_RATES
 
 
 def _play_until(g: lf.Game, stop: Any) -> lf.Game:

@@ -14,9 +14,9 @@ from test_records import replayed_views
 import langfinger_widget as lf
 from langfinger_widget import records
 from langfinger_widget.bots import LEVELS
-from langfinger_widget.replay import Replay
-from langfinger_widget.replay_widget import ReplayWidget
-from langfinger_widget.scheduler import ManualScheduler
+from langfinger_widget.tables.replay import Replay
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.ui.replay import ReplayWidget
 
 DATE = "2025-06-01"
 

@@ -17,7 +17,7 @@ import pytest
 from rules_kit import PASS, find_fence, find_loot, load, place, position, row
 
 import langfinger_widget as lf
-from langfinger_widget.cards import DISPLAY_SIZES, PLACES, RUIN_RATES, TOOLS
+from langfinger_widget.kernel.cards import DISPLAY_SIZES, PLACES, RUIN_RATES, TOOLS
 
 
 def _loot_with_two(tool: str) -> str:

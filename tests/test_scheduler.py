@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget.scheduler import LoopScheduler, ManualScheduler
+from langfinger_widget.tables.scheduler import LoopScheduler, ManualScheduler
 
 WAIT = 5.0  # seconds: far beyond a woken loop's answer, far below "asleep for good"
 

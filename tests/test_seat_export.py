@@ -19,7 +19,7 @@ from rules_kit import busy_game
 from test_bots import _hidden_twin
 
 import langfinger_widget as lf
-from langfinger_widget import state
+from langfinger_widget.kernel import state
 
 ID = re.compile(r"[LF]\d\d")
 

@@ -36,7 +36,7 @@ try:
 except NameError:
     pass
 import threading, langfinger_widget as lf
-from langfinger_widget.table import Table
+from langfinger_widget.tables.table import Table
 w = lf.LangfingerWidget(game=lf.Game.new(3, seed=5, start_player=0), seat=0,
                         bots={1: 'greedy', 2: 'greedy'}, pace=0.05)
 changed_on = set()

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import scheduler as scheduler_module
-from langfinger_widget import table as table_module
-from langfinger_widget.scheduler import ManualScheduler
-from langfinger_widget.table import Table, TableError
+from langfinger_widget.tables import scheduler as scheduler_module
+from langfinger_widget.tables import table as table_module
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.tables.table import Table, TableError
 
 MUSEUM = {"type": "place", "place": "museum"}
 

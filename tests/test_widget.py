@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import table as table_module
-from langfinger_widget import widget as widget_module
-from langfinger_widget.scheduler import ManualScheduler
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.tables import table as table_module
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.ui import widget as widget_module
+from langfinger_widget.ui.widget import LangfingerWidget
 
 PLACE_MUSEUM = {"type": "place", "place": "museum"}
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kernel.hidden import Determinizer, determinize
 from .base import Action, Bot, View
-from .determinize import Determinizer, determinize
 from .greedy import GreedyBot
 from .ismcts import MONEY_HEURISTIC, ISMCTSBot
 from .random_bot import RandomBot

@@ -2,7 +2,7 @@
 
 A bot is handed exactly what a human at that seat would see: the seat's
 view (docs/view-format.md) and the list of legal actions. It never touches a
-:class:`~langfinger_widget.game.Game` or a :class:`~langfinger_widget.state.State`
+:class:`~langfinger_widget.kernel.game.Game` or a :class:`~langfinger_widget.kernel.state.State`
 of the real game, so it cannot peek at hidden cards even by accident. The
 helpers here only combine the view with the public card catalogue (R0.4):
 e.g. which loot fronts a face-down back may still hide.
@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .. import cards, rules
-from ..rules import Key
-from ..views import VIEW_FORMAT
+from ..kernel import cards, rules
+from ..kernel.rules import Key
+from ..kernel.views import VIEW_FORMAT
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -99,7 +99,7 @@ def thinking(bot: Bot, view: View, legal: Sequence[Action]) -> Generator[None, N
 
     A searching bot (one with ``search(view, legal)``, like ISMCTS) is run a
     piece at a time, so a driver on an event loop can answer clicks while it
-    thinks (:class:`~langfinger_widget.scheduler.Slices`); any other bot
+    thinks (:class:`~langfinger_widget.tables.scheduler.Slices`); any other bot
     chooses in one piece. The choice is the same as ``bot.choose``'s.
     """
     search = getattr(bot, "search", None)

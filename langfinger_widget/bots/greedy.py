@@ -22,9 +22,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .. import cards
-from ..cards import RATE_COUNTS
-from ..rules import Key
+from ..kernel import cards
+from ..kernel.cards import RATE_COUNTS
+from ..kernel.rules import Key
 from .base import Action, Back, View, back_of, check_inputs, keyed, unseen_by_back, unseen_tools
 
 SALE_DISCOUNT = 0.8  # non-chest loot pays only once sold at the Harbor (R8.1)

@@ -32,10 +32,10 @@ import random
 import time as _time
 from collections.abc import Mapping, Sequence
 
-from .. import cards, rules
-from ..state import Player, State
+from ..kernel import cards, rules
+from ..kernel.hidden import Determinizer
+from ..kernel.state import Player, State
 from .base import Action, View, check_inputs, keyed
-from .determinize import Determinizer
 
 DEFAULT_ITERATIONS = 400
 

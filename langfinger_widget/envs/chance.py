@@ -27,10 +27,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import cards, rules, views
-from ..cards import TOOLS
-from ..rules import Event, Key
-from ..state import PILES, Pile, State, _full_deck, empty_hand
+from ..kernel import cards, rules, views
+from ..kernel.cards import TOOLS
+from ..kernel.rules import Event, Key
+from ..kernel.state import PILES, Pile, State, _full_deck, empty_hand
 
 FEEDS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))  # R9.1
 

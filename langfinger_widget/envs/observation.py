@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .. import cards
-from ..cards import KINDS, PLACES, PROTECTIONS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
-from ..state import SCOUNDREL_PLACES
+from ..kernel import cards
+from ..kernel.cards import KINDS, PLACES, PROTECTIONS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
+from ..kernel.state import SCOUNDREL_PLACES
 from .actions import FENCE_IDS, LOOT_IDS, MAX_SALE, STEAL_SLOTS
 
 View = dict[str, Any]

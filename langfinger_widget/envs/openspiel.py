@@ -15,7 +15,7 @@ Importing this module registers the game (the ``openspiel`` extra:
   It is the same information ``lf.bots`` search from; see docs/envs.md for
   what that means for recall.
 * ``resample_from_infostate`` samples with the ISMCTS bot's own
-  :class:`~langfinger_widget.bots.determinize.Determinizer`.
+  :class:`~langfinger_widget.kernel.hidden.Determinizer`.
 * Returns: a win (R10.2) is worth 1, shared by tied winners; the game is
   constant-sum (1). A game cut off after ``max_rounds`` rounds gives every
   seat 1/players.
@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .. import cards, rules
-from ..bots.determinize import Determinizer
+from ..kernel import cards, rules
+from ..kernel.hidden import Determinizer
 from . import observation
 from .actions import table
 from .chance import Draws, Position, adopt, outcomes, plan_deal
@@ -223,7 +223,7 @@ class ViewObserver:
         if self.perfect_recall:
             return json.dumps({"view": view, "pending": pending}, sort_keys=True,
                               separators=(",", ":"))
-        from .. import render
+        from ..kernel import render
 
         text = render.text(view)
         return text if pending is None else f"{text}\ndrawing: {json.dumps(pending)}"

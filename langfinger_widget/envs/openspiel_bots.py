@@ -2,7 +2,7 @@
 
 Like every bot here they get a seat's view and the legal actions only. The
 view is turned into a ``python_langfinger`` state by sampling the hidden
-cards (the same :class:`~langfinger_widget.bots.determinize.Determinizer`
+cards (the same :class:`~langfinger_widget.kernel.hidden.Determinizer`
 our ISMCTS uses); from there OpenSpiel's code decides:
 
 * ``openspiel-ismcts``: ``open_spiel.python.algorithms.ismcts.ISMCTSBot``,
@@ -28,9 +28,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from .. import rules
 from ..bots.base import Action, View, check_inputs
-from ..bots.determinize import determinize
+from ..kernel import rules
+from ..kernel.hidden import determinize
 from .actions import table
 from .chance import adopt
 from .openspiel import LangfingerGame, LangfingerState

@@ -30,10 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from . import rules
-from .errors import IllegalAction
-from .rules import Key
-from .state import State
+from ..kernel import rules
+from ..kernel.errors import IllegalAction
+from ..kernel.rules import Key
+from ..kernel.state import State
 
 Script = Sequence[dict[str, Any]]
 Opponents = Literal["adversarial"] | Script

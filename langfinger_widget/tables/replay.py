@@ -5,8 +5,8 @@ position index (how many decisions have been made, 0 to ``length``). It
 answers what the board shows there (the view of one seat, or of everyone for
 a full record), steps one decision, jumps to a round's start, and plays on by
 itself at ``pace`` seconds a decision on the event loop (no threads: the
-same :mod:`~langfinger_widget.scheduler` as the bots). Any front end drives
-it; :class:`~langfinger_widget.replay_widget.ReplayWidget` mirrors it into
+same :mod:`~langfinger_widget.tables.scheduler` as the bots). Any front end drives
+it; :class:`~langfinger_widget.ui.replay.ReplayWidget` mirrors it into
 traits.
 
 From any position, :meth:`Replay.game` gives a game to play on ("Continue
@@ -14,7 +14,7 @@ from here") and :meth:`Replay.puzzle_draft` a puzzle skeleton for the seat to
 move ("Make a puzzle from here").
 
 >>> import langfinger_widget as lf
->>> from langfinger_widget.scheduler import ManualScheduler
+>>> from langfinger_widget.tables.scheduler import ManualScheduler
 >>> g = lf.Game.new(players=2, seed=3, start_player=0)
 >>> for _ in range(6):
 ...     _ = g.play(g.legal_actions()[0])
@@ -31,11 +31,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import records, rules
-from .errors import InvalidState
-from .game import Game
-from .records import Record
-from .rules import Event
+from .. import records
+from ..kernel import rules
+from ..kernel.errors import InvalidState
+from ..kernel.game import Game
+from ..kernel.rules import Event
+from ..records.full import Record
 from .scheduler import Handle, ManualScheduler, Scheduler, event_loop_scheduler
 
 Action = dict[str, Any]
@@ -234,7 +235,7 @@ class Replay:
 class PuzzleDraft:
     """A puzzle skeleton from a position of a record, for its author to finish.
 
-    ``position`` is a :class:`~langfinger_widget.builder.Position` holding the
+    ``position`` is a :class:`~langfinger_widget.kernel.builder.Position` holding the
     position (edit it further); the reader's ``seat`` is the seat to move. The
     draft suggests what the game itself did until the round ended: the seat's
     moves as the ``solution``, the rivals' as a script, and as the goal the
@@ -259,7 +260,7 @@ class PuzzleDraft:
         seat = rules.to_move(state)
         if seat is None:
             raise InvalidState("R10.1: the game is over here; a puzzle needs a decision to make")
-        from .builder import Position  # the builder is only needed here
+        from ..kernel.builder import Position  # the builder is only needed here
 
         facts = _position_facts(record, index)
         position = Position(facts["players"], names=facts["names"], seed=facts["seed"],
@@ -273,7 +274,7 @@ class PuzzleDraft:
         return cls(position, seat, solution, opponents, earned, note, _code(facts))
 
     def goal(self) -> Any:
-        from .puzzles import Goal
+        from ..puzzles.model import Goal
 
         return Goal("earn", self.earned)
 
@@ -281,7 +282,7 @@ class PuzzleDraft:
         """The draft as a :class:`~langfinger_widget.puzzles.Puzzle`; ``changes`` override
         any field (``name``, ``goal``, ``solution``, ``hints``, ``difficulty``, ``rule``,
         ``story``, ``opponents``, ``proof``)."""
-        from .puzzles import Puzzle
+        from ..puzzles.model import Puzzle
 
         fields: dict[str, Any] = {
             "name": "From a game", "position": self.position.notation(), "goal": self.goal(),
@@ -293,9 +294,9 @@ class PuzzleDraft:
         return Puzzle(**fields)
 
     def source(self) -> str:
-        """The draft as Python, in the puzzle book's style (``langfinger_widget/puzzles.py``)."""
+        """The draft as Python, in the puzzle book's style (``puzzles/model.py``)."""
         lines = [
-            "from langfinger_widget.builder import Position",
+            "from langfinger_widget.kernel.builder import Position",
             "from langfinger_widget.puzzles import Goal, Puzzle",
             "",
             "position = (" + self._code + ")",

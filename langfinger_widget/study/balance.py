@@ -38,8 +38,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__, arena
-from .cards import MAX_PLAYERS, MIN_PLAYERS, SCOUNDRELS
+from .. import __version__
+from ..kernel.cards import MAX_PLAYERS, MIN_PLAYERS, SCOUNDRELS
+from . import arena
 
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 Row = dict[str, Any]
@@ -131,7 +132,7 @@ _PART = ("games", "seconds", "command", "backend", "jobs", "date", "commit")
 def code_commit() -> str | None:
     """The git commit of the code playing, with ``+changes`` if the package differs from it
     (a bot's games follow from its code and the seed); None outside a git checkout."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the whole package, not just study/
     try:
         head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True,
                               text=True, cwd=here, timeout=10)

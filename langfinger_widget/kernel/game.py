@@ -161,7 +161,7 @@ class Game:
         game, and an unfinished one is refused: its full record would show hidden
         cards. ``options``: ``bots`` ({seat: level}), ``date``, ``checkpoints``.
         """
-        from . import records  # imported on first use: the kernel stays quick to import
+        from .. import records  # imported on first use: the kernel stays quick to import
 
         return records.write(self, seat, **options)
 
@@ -170,7 +170,7 @@ class Game:
         """Replay a record, checking every decision (``lf.RecordError`` names the line and
         the ruling). A seat's record gives its last position with what that seat could
         not see dealt at random, consistently with everything it saw."""
-        from . import records
+        from .. import records
 
         return records.read(text).game()
 

@@ -28,13 +28,13 @@ A record is plain UTF-8 text, written to be read by people and compared with
 
 Reading (:func:`read`) replays every decision through the kernel: an illegal
 decision, a card the deal cannot have produced, a missing or extra line, a
-wrong version or header raise :class:`~langfinger_widget.errors.RecordError`
+wrong version or header raise :class:`~langfinger_widget.kernel.errors.RecordError`
 naming the line and, where a rule decides, the ruling. Nothing half-read is
 returned.
 
 A record for one seat (``view 1``) holds only what that seat saw, exactly as
 ``Game.log(1)``: no seed, no other hand, no face-down front. It is replayed
-from that seat's side by :mod:`langfinger_widget.record_seat`, which samples
+from that seat's side by :mod:`langfinger_widget.records.seat`, which samples
 what the seat could not see.
 """
 
@@ -48,13 +48,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import cards, rules, views
-from .cards import SCOUNDRELS, TOOLS
-from .errors import IllegalAction, InvalidState, RecordError
-from .game import Game
-from .notation import _one_line
-from .rules import Event
-from .state import State
+from ..kernel import cards, rules, views
+from ..kernel.cards import SCOUNDRELS, TOOLS
+from ..kernel.errors import IllegalAction, InvalidState, RecordError
+from ..kernel.game import Game
+from ..kernel.notation import _one_line
+from ..kernel.rules import Event
+from ..kernel.state import State
 
 MAGIC = "langfinger-record"
 VERSION = 1
@@ -947,7 +947,7 @@ def read(text: str, *, seed: int = 0) -> Record:
     body = _Body(lines, start)
     if header.view is None:
         return _read_full(header, body, text)
-    from .record_seat import read_seat  # the sampler is only needed for a seat's record
+    from .seat import read_seat  # the sampler is only needed for a seat's record
 
     return read_seat(header, body, text, seed)
 

@@ -114,7 +114,7 @@ def load(data: Any) -> State:
     The sample is drawn by a generator seeded from the export alone.
     """
     view = _view(data)
-    from .bots.determinize import Determinizer  # the bots' sampler, loaded only when needed
+    from .hidden import Determinizer  # the bots' sampler, loaded only when needed
 
     try:
         sampler = Determinizer(view)

@@ -1,6 +1,6 @@
 """Where the package runs: the one place that tells a normal kernel from JupyterLite.
 
->>> from langfinger_widget.platform import in_pyodide, from_page
+>>> from langfinger_widget.tables.runtime import in_pyodide, from_page
 >>> in_pyodide()  # in a JupyterLite site (Pyodide, in the browser) this is True
 False
 >>> from_page({"kind": "new_game", "seed": None})

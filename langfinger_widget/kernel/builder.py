@@ -1,6 +1,6 @@
 """Script a position in readable Python, one fact per call.
 
->>> from langfinger_widget.builder import Position
+>>> from langfinger_widget.kernel.builder import Position
 >>> g = (Position(players=["hans", "yoshiko"], seed=7)
 ...      .hand(0, hammer=2, map=1)
 ...      .money(1, 12)

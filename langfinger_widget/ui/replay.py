@@ -1,4 +1,4 @@
-"""``ReplayWidget``: the board, read-only, following a :class:`~langfinger_widget.replay.Replay`.
+"""``ReplayWidget``: the board, read-only, following a :class:`~.tables.replay.Replay`.
 
 Made by ``lf.LangfingerWidget.replay(record, seat=None)``. It is the same
 board (the same front end, the same traits) with two more: ``scrubber``
@@ -32,12 +32,12 @@ from typing import Any
 
 import traitlets
 
-from .analysis import analysis_steps
-from .bots import LEVELS, names
-from .records import Record
-from .replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
-from .scheduler import ManualScheduler, Scheduler, Slices, event_loop_scheduler
-from .table import Reply, TableError, ok, refuse
+from ..bots import LEVELS, names
+from ..records.full import Record
+from ..study.analysis import analysis_steps
+from ..tables.replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
+from ..tables.scheduler import ManualScheduler, Scheduler, Slices, event_loop_scheduler
+from ..tables.table import Reply, TableError, ok, refuse
 from .widget import LOG_LIMIT, LangfingerWidget, SeatError
 
 REPLAY_KINDS = ("replay_seek", "replay_step", "replay_round", "replay_play", "replay_pause",
@@ -100,7 +100,7 @@ class ReplayWidget(LangfingerWidget):
 
     def analyse(self, seat: int, bot: Any = "hard", **options: Any) -> list[dict[str, Any]]:
         """Rate ``seat``'s decisions now (``lf.analyse``), show the graph, return the rows."""
-        from .analysis import analyse
+        from ..study.analysis import analyse
 
         rows: list[dict[str, Any]] = analyse(self.record, seat, bot, **options)
         self.show_analysis(rows)

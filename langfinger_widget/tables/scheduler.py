@@ -16,7 +16,7 @@ when told, for deterministic tests and for scripts that have no loop.
 :class:`Slices` runs a long computation (a bot's search) a slice at a time, so
 that clicks are answered between slices.
 
->>> from langfinger_widget.scheduler import ManualScheduler
+>>> from langfinger_widget.tables.scheduler import ManualScheduler
 >>> clock = ManualScheduler()
 >>> seen = []
 >>> _ = clock.call_later(0.5, lambda: seen.append(clock.now()))
@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Generator
 from typing import Generic, Protocol, TypeVar
 
-from .platform import in_pyodide
+from .runtime import in_pyodide
 
 T = TypeVar("T")
 

@@ -7,7 +7,7 @@ the refilled displays. It holds no seed, no other hand, no face-down front.
 
 So the reader keeps a *sample*: a full position the seat could not tell from
 the real one. Before each decision it draws a fresh one from the seat's view
-(:class:`~langfinger_widget.bots.determinize.Determinizer`, as the bots do),
+(:class:`~langfinger_widget.kernel.hidden.Determinizer`, as the bots do),
 then moves cards the seat cannot see so that the record's facts hold:
 
 * before a rival's decision, the tools it pays or gives and the loot it
@@ -31,10 +31,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from . import cards, rules, views
-from .bots.determinize import Determinizer
-from .errors import IllegalAction, InvalidState, RecordError
-from .records import (
+from ..kernel import cards, rules, views
+from ..kernel.errors import IllegalAction, InvalidState, RecordError
+from ..kernel.hidden import Determinizer
+from ..kernel.rules import Event
+from ..kernel.rules import _faces as faces  # a refill event's cards, as the kernel writes them
+from ..kernel.state import State, check
+from .full import (
     HIDDEN,
     Deal,
     Decision,
@@ -55,9 +58,6 @@ from .records import (
     render,
     round_start,
 )
-from .rules import Event
-from .rules import _faces as faces  # a refill event's cards, as the kernel writes them
-from .state import State, check
 
 PLACE_NAMES = {p: p.capitalize() for p in cards.PLACES}
 

@@ -4,7 +4,7 @@ Every puzzle plays until the end of the round it starts in (R9, R10.1). The
 reader gives the plan of the puzzle's seat (its actions in order); the other
 seats either follow a fixed script or answer in the worst way for the reader
 (``opponents="adversarial"``; the plan must then work against every reply).
-See :mod:`langfinger_widget.solver` for the exact rules of the search.
+See :mod:`langfinger_widget.puzzles.solver` for the exact rules of the search.
 
 >>> from langfinger_widget.puzzles import PUZZLES
 >>> p = PUZZLES[0]
@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import notation, rules
-from .builder import Position
-from .errors import IllegalAction
-from .game import Game
+from ..kernel import notation, rules
+from ..kernel.builder import Position
+from ..kernel.errors import IllegalAction
+from ..kernel.game import Game
 from .solver import Line, Outcome, Proof, Search, evaluate, prove
 
 Action = dict[str, Any]
@@ -154,7 +154,7 @@ class Puzzle:
         ``w.puzzle_session`` is the :class:`PuzzleSession` behind it.
         """
         # Imported here: the kernel stays importable without anywidget (only this method needs it).
-        from .widget import LangfingerWidget
+        from ..ui.widget import LangfingerWidget
 
         kwargs.setdefault("seat", self.seat)
         kwargs["bots"] = {}  # the rivals are the puzzle's, answered by the session

@@ -1,7 +1,7 @@
 """``LangfingerWidget``: the game in JupyterLab, a thin glue between ``Game`` and the board.
 
-The widget mirrors a :class:`~langfinger_widget.table.Table` (the live
-:class:`~langfinger_widget.game.Game`, its seats, bots, hints and Undo) into
+The widget mirrors a :class:`~langfinger_widget.tables.table.Table` (the live
+:class:`~langfinger_widget.kernel.game.Game`, its seats, bots, hints and Undo) into
 synced traits: one seat's *redacted* picture (``view``, ``legal``,
 ``events``). The front end renders those and sends intents back as custom
 messages; every intent is checked here as if it came from an adversary (wrong
@@ -32,14 +32,14 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from . import platform
-from .game import Game
-from .scheduler import Scheduler
-from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
+from ..kernel.game import Game
+from ..tables import runtime as platform
+from ..tables.scheduler import Scheduler
+from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 
 # Shown instead of the board when the package was installed from a checkout
 # without building the front end (``npm run build``), rather than failing to import.
@@ -86,7 +86,7 @@ class LangfingerWidget(anywidget.AnyWidget):
     with no ``bots``, a seat's board plays against ``medium`` bots and the open
     board is all human. With several human seats the board is passed around:
     the front end covers it and asks the next player to ``reveal``. Seats,
-    bots, hints and Undo (R12) are the :class:`~langfinger_widget.table.Table`'s
+    bots, hints and Undo (R12) are the :class:`~langfinger_widget.tables.table.Table`'s
     (``w.table``); the widget mirrors it into traits and passes intents on.
     """
 
@@ -239,8 +239,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         """A live board playing on from the end of a record (a file path or the record's
         text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
         without ``bots`` the record's bot seats are bots again."""
-        from . import records
-        from .bots import names
+        from .. import records
+        from ..bots import names
 
         rec = records.load(source)
         kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
@@ -254,8 +254,8 @@ class LangfingerWidget(anywidget.AnyWidget):
     def replay(cls, record: Any, seat: int | str | None = "record", **kwargs: Any) -> Any:
         """The board, read-only, replaying ``record`` (text, path or ``lf.records.Record``)
         with a scrubber, seen from ``seat`` or from above (``None``, full records only).
-        See :class:`~langfinger_widget.replay_widget.ReplayWidget`."""
-        from .replay_widget import ReplayWidget
+        See :class:`~langfinger_widget.ui.replay.ReplayWidget`."""
+        from .replay import ReplayWidget
 
         return ReplayWidget(record, seat, **kwargs)
 

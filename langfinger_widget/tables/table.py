@@ -1,21 +1,21 @@
 """``Table``: who sits where, when the bots move, hints and Undo: the game's driver.
 
-A table holds a live :class:`~langfinger_widget.game.Game`, knows which
+A table holds a live :class:`~langfinger_widget.kernel.game.Game`, knows which
 seats are bots and which are people, which seat's board is shown, and turns
 intents from a front end into moves, checking each as if it came from an
-adversary. Any front end drives it: :class:`~langfinger_widget.widget.LangfingerWidget`
+adversary. Any front end drives it: :class:`~langfinger_widget.ui.widget.LangfingerWidget`
 mirrors it into traits; tests drive it with a
-:class:`~langfinger_widget.scheduler.ManualScheduler`.
+:class:`~langfinger_widget.tables.scheduler.ManualScheduler`.
 
 Nothing here uses threads. Bot moves and hint searches run on the event loop
 (ipykernel's, or Pyodide's in JupyterLite) a slice at a time, so the kernel
 answers clicks while a bot thinks. Each piece of background work is tagged
-with the game's :attr:`~langfinger_widget.game.Game.version` and the seat it
+with the game's :attr:`~langfinger_widget.kernel.game.Game.version` and the seat it
 was for, and is dropped if either moved on; a failing bot is reported and
 replaced for that move, so the game always goes on.
 
 >>> import langfinger_widget as lf
->>> from langfinger_widget.scheduler import ManualScheduler
+>>> from langfinger_widget.tables.scheduler import ManualScheduler
 >>> clock = ManualScheduler()
 >>> t = Table(lf.Game.new(players=3, seed=1, start_player=0), seat=0,
 ...           bots={1: "medium", 2: "medium"}, pace=0.5, scheduler=clock)
@@ -31,11 +31,11 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import views
-from .bots import LEVELS, make, names
-from .bots.base import Bot, thinking, weighing
-from .errors import IllegalAction, LangfingerError
-from .game import Game
+from ..bots import LEVELS, make, names
+from ..bots.base import Bot, thinking, weighing
+from ..kernel import views
+from ..kernel.errors import IllegalAction, LangfingerError
+from ..kernel.game import Game
 from .scheduler import ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
 
 Action = dict[str, Any]

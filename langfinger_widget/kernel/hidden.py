@@ -3,7 +3,7 @@
 Information-set search needs positions to simulate, but a seat does not know
 its opponents' hands, the fronts of face-down loot or the order of the draw
 piles. :class:`Determinizer` samples that hidden part uniformly (given the
-counts the view shows) and builds a :class:`~langfinger_widget.state.State`
+counts the view shows) and builds a :class:`~langfinger_widget.kernel.state.State`
 on which the kernel's own ``rules.legal_keys`` / ``rules.apply`` run:
 
 * opponents' hands: the tools they are known to hold (``known``, R11.2),
@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import cards
-from ..cards import TOOLS
-from ..state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
-from .base import Back, View, back_of, unseen_by_back, unseen_tools
+from ..bots.base import Back, View, back_of, unseen_by_back, unseen_tools
+from . import cards
+from .cards import TOOLS
+from .state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
 
 
 @dataclass

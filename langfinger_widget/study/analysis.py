@@ -36,12 +36,12 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
-from . import rules
-from .bots import make
-from .bots.base import SEARCH_PIECE
-from .records import Record, action_text
-from .replay import as_record
-from .scheduler import at_once
+from ..bots import make
+from ..bots.base import SEARCH_PIECE
+from ..kernel import rules
+from ..records.full import Record, action_text
+from ..tables.replay import as_record
+from ..tables.scheduler import at_once
 
 Row = dict[str, Any]
 DEFAULT_THRESHOLD = 0.1  # a move that gives away more than 10 points of win chance is marked

@@ -20,7 +20,7 @@ from dataclasses import asdict
 from itertools import combinations, pairwise
 from typing import Any
 
-from . import bots as bots_mod
+from .. import bots as bots_mod
 from . import elo
 from .arena import BotSpec, GameResult, _pct, _rate, run_local
 from .arena import pairwise as pairwise_results
