@@ -12,8 +12,7 @@ from .kernel import cards
 from .kernel.cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
 from .kernel.errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
 from .kernel.game import Game
-
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "FENCE_CARDS",

@@ -10,17 +10,15 @@ e.g. which loot fronts a face-down back may still hide.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..kernel import cards, rules
+from ..kernel import rules
+from ..kernel.hidden import View as View  # the type every bot takes, re-exported
 from ..kernel.rules import Key
 from ..kernel.views import VIEW_FORMAT
 
-View = dict[str, Any]
 Action = dict[str, Any]
-Back = tuple[str, tuple[str, ...]]  # (protection, pictured tools in card order)
 
 
 @runtime_checkable
@@ -51,43 +49,6 @@ def check_inputs(view: Any, legal: Any) -> None:
 def keyed(legal: Sequence[Action]) -> list[tuple[Key, Action]]:
     """Each legal action with its rules key (hashable, order-free), in the given order."""
     return [(rules.action_key(a), a) for a in legal]
-
-
-def back_of(card: dict[str, Any]) -> Back:
-    """The public back of a loot object from a view."""
-    return card["protection"], tuple(card["tools"])
-
-
-def catalogue_back(loot_id: str) -> Back:
-    card = cards.LOOT_CARDS[loot_id]
-    return card.protection, card.tools
-
-
-def seen_loot_ids(view: View) -> set[str]:
-    """Loot ids whose place this seat knows: its own loot and the face-up discard."""
-    me = view["players"][view["seat"]]
-    own = {c["id"] for c in me["loot"] if "id" in c}
-    return own | {c["id"] for c in view["piles"]["loot"]["discard"]}
-
-
-def unseen_by_back(view: View) -> dict[Back, list[str]]:
-    """For each back, the loot ids (sorted) that may still lie behind it unseen."""
-    seen = seen_loot_ids(view)
-    groups: dict[Back, list[str]] = {}
-    for loot_id in sorted(cards.LOOT_CARDS):
-        if loot_id not in seen:
-            groups.setdefault(catalogue_back(loot_id), []).append(loot_id)
-    return groups
-
-
-def unseen_tools(view: View) -> Counter[str]:
-    """Tool cards this seat has not seen: in opponents' hands or the draw pile (R0.1)."""
-    me = view["players"][view["seat"]]
-    left: Counter[str] = Counter({t: cards.TOOLS_PER_TYPE for t in cards.TOOLS})
-    left.subtract(me["hand"] or {})
-    left.subtract(view["city"])
-    left.subtract(view["piles"]["tools"]["discard"])
-    return left
 
 
 # Iterations of a search between two yields of :func:`thinking`: a few milliseconds of work.

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 
 from ..kernel import cards
 from ..kernel.cards import RATE_COUNTS
+from ..kernel.hidden import Back, View, back_of, unseen_by_back, unseen_tools
 from ..kernel.rules import Key
-from .base import Action, Back, View, back_of, check_inputs, keyed, unseen_by_back, unseen_tools
+from .base import Action, check_inputs, keyed
 
 SALE_DISCOUNT = 0.8  # non-chest loot pays only once sold at the Harbor (R8.1)
 TOOL_COST = 0.3  # what a tool card spent is worth, in money

@@ -25,10 +25,52 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import Back, View, back_of, unseen_by_back, unseen_tools
 from . import cards
 from .cards import TOOLS
 from .state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
+
+View = dict[str, Any]  # one seat's view (docs/view-format.md)
+Back = tuple[str, tuple[str, ...]]  # (protection, pictured tools in card order)
+
+# What a view and the public card catalogue (R0.4) say about the unseen cards: the
+# sampler below and the bots reason with the same helpers.
+
+
+def back_of(card: dict[str, Any]) -> Back:
+    """The public back of a loot object from a view."""
+    return card["protection"], tuple(card["tools"])
+
+
+def catalogue_back(loot_id: str) -> Back:
+    card = cards.LOOT_CARDS[loot_id]
+    return card.protection, card.tools
+
+
+def seen_loot_ids(view: View) -> set[str]:
+    """Loot ids whose place this seat knows: its own loot and the face-up discard."""
+    me = view["players"][view["seat"]]
+    own = {c["id"] for c in me["loot"] if "id" in c}
+    return own | {c["id"] for c in view["piles"]["loot"]["discard"]}
+
+
+def unseen_by_back(view: View) -> dict[Back, list[str]]:
+    """For each back, the loot ids (sorted) that may still lie behind it unseen."""
+    seen = seen_loot_ids(view)
+    groups: dict[Back, list[str]] = {}
+    for loot_id in sorted(cards.LOOT_CARDS):
+        if loot_id not in seen:
+            groups.setdefault(catalogue_back(loot_id), []).append(loot_id)
+    return groups
+
+
+def unseen_tools(view: View) -> Counter[str]:
+    """Tool cards this seat has not seen: in opponents' hands or the draw pile (R0.1)."""
+    me = view["players"][view["seat"]]
+    left: Counter[str] = Counter({t: cards.TOOLS_PER_TYPE for t in cards.TOOLS})
+    left.subtract(me["hand"] or {})
+    left.subtract(view["city"])
+    left.subtract(view["piles"]["tools"]["discard"])
+    return left
 
 
 @dataclass

@@ -38,8 +38,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..kernel.cards import MAX_PLAYERS, MIN_PLAYERS, SCOUNDRELS
+from ..version import __version__
 from . import arena
 
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
