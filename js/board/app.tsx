@@ -335,13 +335,14 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
               <MyArea />
             )}
           </div>
+          {/* Under the board, before the log: board, scrubber and charts share one screen. */}
+          {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
         </div>
         <aside class="lf-side">
           <Log />
           <Piles />
         </aside>
       </div>
-      {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
     </UiContext.Provider>
   );
 }
