@@ -21,6 +21,7 @@ import { MyArea, PrivacyScreen } from "./hand";
 import { Log } from "./log";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
+import { WithRulings } from "./ruling";
 import { NewGamePanel } from "./newgame";
 import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
@@ -70,7 +71,9 @@ function lastMovePlace(state: WidgetState): Place | null {
 function Banner(props: { kind: "error" | "info"; text: string; testid: string; onClose: () => void }): JSX.Element {
   return (
     <div class={`lf-banner lf-banner-${props.kind}`} role={props.kind === "error" ? "alert" : "status"} data-testid={props.testid}>
-      <span>{props.text}</span>
+      <span>
+        <WithRulings text={props.text} />
+      </span>
       <button type="button" class="lf-close" aria-label="Dismiss" onClick={props.onClose}>
         ×
       </button>
