@@ -167,7 +167,7 @@ function lootName(view: View | null, id: string): string {
 /** What is being decided, in words ("Hans: place a token"). */
 export function decisionWords(view: View): string {
   const d = view.decision;
-  if (!d) return "The game is over.";
+  if (!d) return view.is_over ? "The game is over." : "The round is over.";
   const who = playerName(view, d.seat);
   const sq = d.square !== null ? ` (square ${d.square + 1})` : "";
   switch (d.kind) {

@@ -88,6 +88,7 @@ function Status(props: { ui: Ui; privacy: number | null }): JSX.Element {
   const mine = props.ui.legal.length > 0;
   let turn: JSX.Element | null = null;
   if (view.is_over) turn = <span class="lf-turn">Game over</span>;
+  else if (view.to_move === null) turn = <span class="lf-turn">Round over</span>; // a puzzle's end
   else if (props.privacy !== null)
     turn = <span class="lf-turn">Waiting for {playerName(view, props.privacy)}</span>;
   else if (bot)
@@ -324,7 +325,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           {typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : ""}
         </div>
       ) : null}
-      {view.is_over ? <GameOver /> : null}
+      {/* A puzzle ends with its round: its panel gives the verdict, not a game's standings. */}
+      {view.is_over && !state.puzzle ? <GameOver /> : null}
       <div class="lf-main">
         <div class="lf-board">
           <Players />
