@@ -128,6 +128,35 @@ def test_run_all_waits_for_the_learner(name: str) -> None:
     assert verdicts or name == "08_rulebook_examples", f"{name}: no check ran"
 
 
+def test_the_puzzle_book_gives_nothing_away() -> None:
+    """Run All shows each puzzle on its own board, reads the boards (every verdict waits for
+    the reader) and plays no solution: the answers stay behind buttons nobody pressed."""
+    from langfinger_widget.puzzles import PUZZLES
+    from langfinger_widget.widget import LangfingerWidget
+
+    nb = _load("09_puzzles")
+    code = _code(nb)
+    assert not re.search(r"(book\[[^]]+\]|PUZZLES\[\d+\])\.solution", code) and "solve(" not in code
+    namespace: dict[str, object] = {}
+    shown: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            namespace["print"] = lambda *args: shown.append(" ".join(map(str, args)))
+            exec(compile(cell.source, "09_puzzles", "exec"), namespace)  # noqa: S102
+    boards = [v for v in namespace.values() if isinstance(v, LangfingerWidget)]
+    names = [b.puzzle["name"] for b in boards if b.puzzle]
+    assert set(names) == {p.name for p in PUZZLES}  # a board each (and the hints' demo board)
+    # Each board is where the puzzle starts (the rivals' first answers included); the demo
+    # board of the hints passed twice and started again.
+    for b in boards:
+        assert b.puzzle_session.moves == []
+        assert b.game.state == b.puzzle_session.puzzle.session().game.state
+    waiting = [line for line in shown if line.startswith("… Play the puzzle")]
+    assert len(waiting) == len(PUZZLES)
+    for b in boards:
+        b.close()
+
+
 def test_quickstart_is_three_code_cells_against_two_bots() -> None:
     nb = _load("00_quickstart")
     code = [c.source for c in nb.cells if c.cell_type == "code"]
