@@ -84,7 +84,8 @@ def _handing_in(card: Card, paid: Sequence[str], scoundrel: bool) -> str:
     """How a theft was paid: the tools handed in, and the one the scoundrel stood in for."""
     text = f"handing in {words.tools(paid)}"
     if scoundrel:
-        covered = Counter(card["tools"]) - Counter(paid)
+        pictured: list[str] = list(card["tools"])
+        covered = Counter(pictured) - Counter(paid)
         stood = next(iter(covered), None)
         text += f", the scoundrel standing in for the {stood}" if stood else \
             ", with the scoundrel's help"

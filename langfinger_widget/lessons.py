@@ -57,7 +57,8 @@ class Verdict:
 
 def _game(board: Any) -> Game:
     """The game behind a board (a LangfingerWidget) or the game itself."""
-    return board if isinstance(board, Game) else board.game  # type: ignore[no-any-return]
+    game: Game = board if isinstance(board, Game) else board.game
+    return game
 
 
 def moves(board: Any, seat: int | None = None) -> list[Action]:

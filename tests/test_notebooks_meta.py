@@ -117,7 +117,7 @@ def test_run_all_waits_for_the_learner(name: str) -> None:
         if lines and lines[-1].startswith("check("):
             lines[-1] = "_verdicts.append(" + lines[-1] + ")"
         namespace["_verdicts"] = verdicts
-        exec(compile("\n".join(lines), f"{name}", "exec"), namespace)  # noqa: S102
+        exec(compile("\n".join(lines), f"{name}", "exec"), namespace)
     boards = [v for v in namespace.values() if isinstance(v, LangfingerWidget)]
     assert boards
     for board in boards:
@@ -142,7 +142,7 @@ def test_the_puzzle_book_gives_nothing_away() -> None:
     for cell in nb.cells:
         if cell.cell_type == "code":
             namespace["print"] = lambda *args: shown.append(" ".join(map(str, args)))
-            exec(compile(cell.source, "09_puzzles", "exec"), namespace)  # noqa: S102
+            exec(compile(cell.source, "09_puzzles", "exec"), namespace)
     boards = [v for v in namespace.values() if isinstance(v, LangfingerWidget)]
     names = [b.puzzle["name"] for b in boards if b.puzzle]
     assert set(names) == {p.name for p in PUZZLES}  # a board each (and the hints' demo board)

@@ -95,7 +95,8 @@ def test_the_replay_fits_one_screen(open_notebook) -> None:  # type: ignore[no-u
     """Board, scrubber, caption, money chart and win-chance chart: all in one 1000 px screen
     (issue 28: it was about 1,600 px tall), with the caption in plain words."""
     nb: LabNotebook = open_notebook("replay_screen.ipynb", [
-        CELL.removesuffix("w") + "w.analyse(1, bot='ismcts', iterations=8, progress=False)\nw.replaying.seek(40)\nw"])
+        CELL.removesuffix("w")
+        + "w.analyse(1, bot='ismcts', iterations=8, progress=False)\nw.replaying.seek(40)\nw"])
     nb.run_all()
     root = nb.output(0).get_by_test_id("langfinger")
     expect(root.get_by_test_id("replay-evaluation")).to_be_visible()
