@@ -45,7 +45,7 @@ def __getattr__(name: str) -> Any:
 
         return analyse
     lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform",
-            "envs", "records", "replay", "analysis")
+            "envs", "records", "replay", "analysis", "describe", "words", "lessons", "rulings")
     if name in lazy:
         import importlib
 
