@@ -175,6 +175,8 @@ export interface ScrubberInfo {
   record_seat: number | null;
   /** The decision that led here, in the record's words ("the start" at 0). */
   label: string;
+  /** The same in plain words, as the seat shown saw it ("Hans takes two maps from the City."). */
+  caption: string;
   next: string;
   can_continue: boolean;
   levels: string[];

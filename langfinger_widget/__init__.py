@@ -39,7 +39,8 @@ _LAZY = {
     "rules": "kernel.rules", "notation": "kernel.notation", "builder": "kernel.builder",
     "solver": "puzzles.solver", "table": "tables.table", "scheduler": "tables.scheduler",
     "replay": "tables.replay", "runtime": "tables.runtime", "analysis": "study.analysis",
-    "elo": "study.elo", "study": "study", "testing": "testing",
+    "elo": "study.elo", "study": "study", "testing": "testing", "describe": "kernel.describe",
+    "words": "kernel.words", "rulings": "kernel.rulings", "lessons": "ui.lessons",
 }
 
 

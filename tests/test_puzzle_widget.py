@@ -288,3 +288,31 @@ def test_attach_keeps_the_old_callback_and_dismisses_the_bots() -> None:
         w.handle_message({"kind": "act", "action": action})
     assert seen[-1].solved and w.puzzle["solved"] is True
     w.close()
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
+def test_the_board_stops_at_the_puzzles_round_end(puzzle: Puzzle) -> None:
+    """A puzzle ends with its round (issue 28): once solved, the board shows the position as
+    the round ended, not the next round's refill; the log stops there too; Undo goes back."""
+    w = puzzle.widget()
+    try:
+        start_round = w.view["round"]
+        for action in puzzle.solution:
+            act(w, action)
+        assert w.puzzle["solved"] and w.puzzle["over"], w.puzzle["status"]
+        view = w.view
+        assert view["round"] == start_round and view["to_move"] is None and w.legal == []
+        assert all(set(row) == {None} for row in view["squares"].values())  # every token acted
+        kinds = [e["type"] for e in w.events]
+        assert "start_player" not in kinds[-3:] and kinds[-1] not in ("refill", "reshuffle")
+        if w.game.is_over:  # R10.1: someone reached 20; nothing was refilled anyway
+            assert view == w.game.view(w.seat) and view["is_over"]
+        else:  # the game itself went on to the next round; the board does not
+            assert w.game.round == start_round + 1 and view["phase"] == "act"
+            assert not view["is_over"] and view["decision"] is None
+            assert view["money_by_round"] == w.game.view(w.seat)["money_by_round"]
+            assert [p["money"] for p in view["players"]] == w.game.money
+        w.undo()
+        assert not w.puzzle["over"] and w.view == w.game.view(w.seat) and w.legal
+    finally:
+        w.close()

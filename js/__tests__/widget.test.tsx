@@ -57,7 +57,7 @@ describe("the board at a glance", () => {
   it("writes the log newest first in sentences", () => {
     const { el } = setup(stateOf(city5()));
     const items = [...el.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent);
-    expect(items[0]).toBe("Yoshiko sells statue worth 2 to fence F09: +2 (now 18).");
+    expect(items[0]).toBe("Yoshiko sells a statue worth 2 to fence F09: +2 money (now 18).");
     expect(items[items.length - 1]).toBe("Round 4: Tommaso is the start player.");
   });
 
@@ -115,9 +115,9 @@ describe("deciding by clicking", () => {
     const { el, model } = setup(stateOf(villa5()));
     expect(q(el, '[data-area="villa"] [data-slot="1"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-area="villa"] [data-slot="0"]');
-    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying lockpick and hammer");
+    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying a lockpick and a hammer");
     click(el, '[data-testid="scoundrel"]');
-    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying hammer and the scoundrel");
+    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying a hammer and the scoundrel");
     click(el, '[data-testid="confirm"]');
     expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
   });
@@ -223,7 +223,7 @@ describe("seats, bots, hints and messages", () => {
     // Pascal's own turn: his loot front shows
     const own = mount(stateOf(f, { human_seats: [0, 1] }));
     expect(own.el.querySelector('[data-loot="L06"] .lf-loot-front')).not.toBeNull();
-    expect(own.el.textContent).toContain("Pascal is dealt hammer and map");
+    expect(own.el.textContent).toContain("Pascal is dealt a hammer and a map");
     own.cleanup();
     f.view = { ...f.view, to_move: 1, decision: { seat: 1, kind: "place", place: null, square: null } };
     const { el, model } = setup(stateOf(f, { human_seats: [0, 1], seat: 0, legal: f.legal }));
@@ -232,7 +232,7 @@ describe("seats, bots, hints and messages", () => {
     expect(el.querySelector(".lf-loot-front")).toBeNull(); // Pascal's loot fronts are covered
     expect(el.querySelector("[data-loot]")).toBeNull();
     // the log is Pascal's (his own deal is named): covered as well
-    expect(el.textContent).not.toContain("Pascal is dealt hammer and map");
+    expect(el.textContent).not.toContain("Pascal is dealt a hammer and a map");
     expect(el.querySelector('[data-testid="log-hidden"]')).not.toBeNull();
     expect(el.querySelectorAll('[data-legal="true"]').length).toBe(0);
     const reveal = q(el, '[data-testid="reveal"]');

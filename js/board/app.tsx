@@ -21,6 +21,7 @@ import { MyArea, PrivacyScreen } from "./hand";
 import { Log } from "./log";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
+import { WithRulings } from "./ruling";
 import { NewGamePanel } from "./newgame";
 import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
@@ -70,7 +71,9 @@ function lastMovePlace(state: WidgetState): Place | null {
 function Banner(props: { kind: "error" | "info"; text: string; testid: string; onClose: () => void }): JSX.Element {
   return (
     <div class={`lf-banner lf-banner-${props.kind}`} role={props.kind === "error" ? "alert" : "status"} data-testid={props.testid}>
-      <span>{props.text}</span>
+      <span>
+        <WithRulings text={props.text} />
+      </span>
       <button type="button" class="lf-close" aria-label="Dismiss" onClick={props.onClose}>
         ×
       </button>
@@ -85,6 +88,7 @@ function Status(props: { ui: Ui; privacy: number | null }): JSX.Element {
   const mine = props.ui.legal.length > 0;
   let turn: JSX.Element | null = null;
   if (view.is_over) turn = <span class="lf-turn">Game over</span>;
+  else if (view.to_move === null) turn = <span class="lf-turn">Round over</span>; // a puzzle's end
   else if (props.privacy !== null)
     turn = <span class="lf-turn">Waiting for {playerName(view, props.privacy)}</span>;
   else if (bot)
@@ -321,7 +325,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
           {typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : ""}
         </div>
       ) : null}
-      {view.is_over ? <GameOver /> : null}
+      {/* A puzzle ends with its round: its panel gives the verdict, not a game's standings. */}
+      {view.is_over && !state.puzzle ? <GameOver /> : null}
       <div class="lf-main">
         <div class="lf-board">
           <Players />
@@ -335,13 +340,14 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
               <MyArea />
             )}
           </div>
+          {/* Under the board, before the log: board, scrubber and charts share one screen. */}
+          {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
         </div>
         <aside class="lf-side">
           <Log />
           <Piles />
         </aside>
       </div>
-      {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
     </UiContext.Provider>
   );
 }

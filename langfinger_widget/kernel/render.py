@@ -21,6 +21,7 @@ import math
 from html import escape
 from typing import Any
 
+from . import words
 from .cards import PLACES, SCOUNDRELS
 
 View = dict[str, Any]
@@ -64,8 +65,8 @@ def fence_text(fence: dict[str, Any]) -> str:
 def _decision_text(view: View) -> str:
     decision = view["decision"]
     if decision is None:
-        winners = ", ".join(_name(view, s) for s in view["winners"])
-        return f"winner(s): {winners}"
+        winners = [_name(view, s) for s in view["winners"]]
+        return f"{'winner' if len(winners) == 1 else 'winners'}: {words.listing(winners)}"
     who = _name(view, decision["seat"])
     if decision["kind"] == "place":
         return f"to move: {who} (place a token)"

@@ -29,7 +29,7 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter, le
 from typing import Any
 
-from . import cards
+from . import cards, words
 from .actions import Action
 from .cards import DISPLAY_SIZES, PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import IllegalAction
@@ -999,10 +999,11 @@ def _explain_city(state: State, seat: int, place: str, key: Key) -> str:
     if take == 0:  # even taking nothing is no City action: only pass is left
         return "R4: the City is empty; only pass is possible"
     if len(key[1]) != take:
-        return f"R4: take {take} of the City's tools"
+        return ("R4: take two of the City's tools" if take == 2
+                else "R4: one tool is left in the City: take that one")
     wanted: Counter[str] = Counter(key[1])
     short = wanted - Counter(state.city)
-    return f"R4: the City does not show {', '.join(short.elements())}"
+    return f"R4: the City does not show {words.tools(short.elements())}"
 
 
 def _explain_steal(state: State, seat: int, place: str, key: Key) -> str:
@@ -1018,13 +1019,16 @@ def _explain_steal(state: State, seat: int, place: str, key: Key) -> str:
             return (f"R5.2: {player.name}'s scoundrel was already used at the "
                     f"{PLACE_NAMES[place]} this round")
         if player.tool not in need:
-            return f"R5.2: this loot pictures no {player.tool} for the scoundrel to stand in for"
+            return (f"R5.2: this loot shows no {player.tool} for the scoundrel to stand in "
+                    "for")
         need[player.tool] -= 1
     if Counter(pay) != +need:
-        covered = f" (the scoundrel covering one {player.tool}, R5.2)" if scoundrel else ""
-        return (f"{rule}: this loot pictures {', '.join(pictured)}; pay exactly "
-                f"{', '.join(tool_sort(list(need.elements())))}{covered}")
-    return f"{rule}: you hold no {', '.join(_missing_from_hand(player.hand, pay))} to pay with"
+        covered = f" (the scoundrel standing in for the {player.tool}, R5.2)" if scoundrel \
+            else ""
+        return (f"{rule}: this loot shows {words.tools(pictured)}; hand in exactly "
+                f"{words.tools(need.elements())}{covered}")
+    short = words.tools(_missing_from_hand(player.hand, pay))
+    return f"{rule}: your hand lacks {short} to pay with"
 
 
 def _explain_exchange(state: State, seat: int, place: str, key: Key) -> str:
@@ -1034,9 +1038,11 @@ def _explain_exchange(state: State, seat: int, place: str, key: Key) -> str:
     if state.ruin_rates[rate] is not None:
         return f"R6.2: exchange square {rate} is closed until the Ruin's actions are done"
     if len(give) != RATE_COUNTS[rate][0]:
-        return f"R6.1: exchange square {rate} takes {RATE_COUNTS[rate][0]} tool(s) from hand"
+        gives, draws = RATE_COUNTS[rate]
+        return (f"R6.1: exchange square {rate} takes {words.count(gives, 'tool')} from your "
+                f"hand and draws {draws}")
     missing = _missing_from_hand(state.players[seat].hand, give)
-    return f"R6.1: you hold no {', '.join(missing)} to give"
+    return f"R6.1: your hand lacks {words.tools(missing)} to give"
 
 
 def _explain_sell(state: State, seat: int, place: str, key: Key) -> str:
@@ -1055,7 +1061,7 @@ def _explain_sell(state: State, seat: int, place: str, key: Key) -> str:
     buys = cards.FENCE_CARDS[fence_id].buys
     if kind not in buys:
         return f"R8.1: fence {fence_id} does not buy {kind}"
-    return f"R8.2: fence {fence_id} buys only {buys[kind][0]} {kind} in one action"
+    return f"R8.2: fence {fence_id} buys only {words.count(buys[kind][0], kind)} in one sale"
 
 
 _EXPLAINERS: dict[str, Callable[[State, int, str, Key], str]] = {

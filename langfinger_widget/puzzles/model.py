@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..kernel import notation, rules
+from ..kernel import notation, rules, views
 from ..kernel.builder import Position
 from ..kernel.errors import IllegalAction
 from ..kernel.game import Game
@@ -183,6 +183,7 @@ class PuzzleSession:
         self._illegal = ""  # the ruling that refused the reader's last try, until the next move
         self._answer()
         self._seen = self.game.move_number
+        self._round_end: tuple[int, Any] | None = None  # (game version, state) once worked out
 
     @property
     def seat(self) -> int:
@@ -193,6 +194,31 @@ class PuzzleSession:
     def over(self) -> bool:
         """True once the round the puzzle started in has ended (or the game)."""
         return self.game.is_over or self.game.round != self._round
+
+    def round_end(self, seat: int | None) -> tuple[dict[str, Any], list[rules.Event]] | None:
+        """What the board shows once the puzzle's round is over: the view and the log as the
+        round ended, before the next round's refill (R9) that the game itself goes on to.
+
+        A puzzle ends with its round, so the board stops there. None while the round goes
+        on, and when the game itself ended there (R10.1: nothing is refilled then).
+        """
+        if not self.over or self.game.is_over or not self.game.move_number:
+            return None
+        if self._round_end is None or self._round_end[0] != self.game.version:
+            self._round_end = (self.game.version, self._state_at_round_end())
+        log = self.game.log(seat)
+        while log and log[-1]["type"] in ("refill", "reshuffle", "start_player"):
+            log.pop()  # the next round's setup (R9), which the puzzle never reaches
+        return views.view(self._round_end[1], seat), log
+
+    def _state_at_round_end(self) -> Any:
+        """The position after the round's last token acted, without phase C (R9)."""
+        before = self.game.copy()
+        before.undo()
+        state = before.state.copy()
+        last = rules.action_id(rules.action_key(self.game.history[-1]))
+        rules.act_each(state, lambda ids, place: last, refill=False)
+        return state
 
     def play(self, action: Action) -> None:
         """The reader's move; raises :class:`IllegalAction` naming the ruling."""
@@ -288,6 +314,7 @@ class PuzzleSession:
             if self._widget is not None:
                 self._widget.game = game
             self.moves, self._line, self._illegal = [], Line(game.state.copy()), ""
+            self._round_end = None
             self._answer()
             self._record()
             self._seen = game.move_number

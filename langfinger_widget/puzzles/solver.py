@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..kernel import rules
+from ..kernel import rules, words
 from ..kernel.errors import IllegalAction
 from ..kernel.rules import Key
 from ..kernel.state import State
@@ -228,7 +228,7 @@ def evaluate(search: Search, plan: Sequence[Key]) -> tuple[int, Line, str | None
     for i, key in enumerate(plan):
         waiting = [ln for ln in lines if not search.round_over(ln)]
         if not waiting:
-            return _NO_PLAN, lines[0], f"the round is over after your {i} move(s)"
+            return _NO_PLAN, lines[0], f"the round is over after your {words.count(i, 'move')}"
         for line in waiting:
             why = rules.explain(line.state, rules.key_action(key))
             if why is not None:

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..kernel import cards, rules, views
+from ..kernel import cards, describe, rules, views
 from ..kernel.cards import SCOUNDRELS, TOOLS
 from ..kernel.errors import IllegalAction, InvalidState, RecordError
 from ..kernel.game import Game
@@ -713,6 +713,14 @@ class Record:
         """Each decision as its line says it: ``12. Anna place museum``."""
         return [f"{i + 1}. {self.header.names[s]} {action_text(a)}"
                 for i, (s, a) in enumerate(zip(self.deciders, self.actions, strict=True))]
+
+    def captions(self, seat: int | None = None) -> list[str]:
+        """Each decision and what followed from it in plain words, as ``seat`` saw it
+        (``None``: everything, full records only): ``captions[i]`` leads from position i to
+        i + 1, e.g. "Hans takes two lockpicks from the City." (:mod:`describe`)."""
+        self._check(0, seat)
+        names = self.header.names
+        return [describe.events(step, names, seat) for step in self.events]
 
     def money(self) -> list[list[int]]:
         """Each seat's money after each number of decisions (public: R11.1)."""

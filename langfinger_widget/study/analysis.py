@@ -38,8 +38,8 @@ from typing import Any
 
 from ..bots import make
 from ..bots.base import SEARCH_PIECE
-from ..kernel import rules
-from ..records.full import Record, action_text
+from ..kernel import describe, rules
+from ..records.full import Record
 from ..tables.replay import as_record
 from ..tables.scheduler import at_once
 
@@ -108,8 +108,9 @@ def _steps(rec: Record, seat: int, engine: Any, threshold: float,
         loss = max(0.0, best_chance - after)
         rows.append({
             "decision": i + 1, "index": i, "line": rec.lines[i], "round": view["round"],
-            "seat": seat, "move": action_text(played), "action": played,
-            "before": before, "after": after, "best": action_text(best), "best_action": best,
+            "seat": seat, "move": describe.action(played, view), "action": played,
+            "before": before, "after": after, "best": describe.action(best, view),
+            "best_action": best,
             "best_chance": best_chance, "loss": loss,
             "doubtful": loss > threshold and rules.action_key(best) != rules.action_key(played),
         })

@@ -79,6 +79,7 @@ class Replay:
         self._handle: Handle | None = None
         self._rounds = self.record.round_starts()
         self._labels = self.record.labels()
+        self._captions: dict[int | None, list[str]] = {}
 
     def _check_seat(self, seat: Any) -> int | None:
         n = len(self.record.header.seats)
@@ -105,6 +106,23 @@ class Replay:
     def labels(self) -> list[str]:
         """Each decision in the record's words (``labels[i]`` leads from index i to i + 1)."""
         return list(self._labels)
+
+    @property
+    def captions(self) -> list[str]:
+        """Each decision in plain words as :attr:`seat` saw it (``captions[i]`` leads from
+        index i to i + 1): "Hans takes two lockpicks from the City."."""
+        return list(self._seat_captions())
+
+    def _seat_captions(self) -> list[str]:
+        if self.seat not in self._captions:  # worked out once a seat: a seek only looks up
+            self._captions[self.seat] = self.record.captions(self.seat)
+        return self._captions[self.seat]
+
+    def caption(self) -> str:
+        """The decision that led here in plain words, or what the start shows."""
+        if self.index == 0:
+            return "The record's first position."
+        return self._seat_captions()[self.index - 1]
 
     def set_seat(self, seat: int | None) -> None:
         """View the board from another seat, or from above (full records only)."""

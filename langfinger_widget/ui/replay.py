@@ -196,6 +196,7 @@ class ReplayWidget(LangfingerWidget):
             "playing": replay.playing, "pace": replay.pace, "seat": replay.seat,
             "record_seat": replay.record.seat,
             "label": replay.labels[i - 1] if i else "the start",
+            "caption": replay.caption(),
             "next": replay.labels[i] if i < replay.length else "",
             "can_continue": replay.view()["to_move"] is not None,
             "levels": list(LEVELS),

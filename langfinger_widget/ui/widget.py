@@ -76,6 +76,8 @@ class PuzzleSession(Protocol):
 
     def panel(self) -> dict[str, Any]: ...
 
+    def round_end(self, seat: int | None) -> tuple[dict[str, Any], list[Any]] | None: ...
+
 
 class LangfingerWidget(anywidget.AnyWidget):
     """A clickable Langfinger board for one seat, the open board, or hot-seat play.
@@ -370,8 +372,11 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.highlight = table.highlight
             self.move_number = game.move_number
             self.version = game.version
-            self.view = game.view(table.seat)
-            self.events = game.log(table.seat)[-LOG_LIMIT:]
+            # A puzzle ends with its round: the board stops there, before the next round's deal.
+            ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
+            view, log = ended or (game.view(table.seat), game.log(table.seat))
+            self.view = view
+            self.events = log[-LOG_LIMIT:]
             # Another player's legal actions would reveal their hand: only the decider gets them.
             acting = game.to_move is not None and game.to_move in table.acting_seats()
             self.legal = game.legal_actions() if acting else []
