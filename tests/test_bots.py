@@ -21,7 +21,7 @@ from rules_kit import busy_game
 import langfinger_widget as lf
 from langfinger_widget import bots
 from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot, ismcts
-from langfinger_widget.kernel import cards, state, views
+from langfinger_widget.kernel import cards, load, views
 
 BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}
@@ -48,7 +48,7 @@ def test_determinization_is_a_possible_position_with_the_same_view(game: lf.Game
         sampler = Determinizer(view)
         for _ in range(5):
             sample = sampler.sample(rng)
-            state.check(sample)
+            load.check(sample)
             assert views.view(sample, seat) == view
 
 

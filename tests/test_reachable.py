@@ -1,8 +1,8 @@
 """Positions that play cannot reach are refused by every loader (issue 12), naming the ruling.
 
-The loaders are ``state.from_dict`` (``Game.from_dict``), the notation
+The loaders are ``load.from_dict`` (``Game.from_dict``), the notation
 (``Game.from_notation``) and the builder (``lf.builder.Position``); all three
-end in ``state.check``, which adds ``reachable.check`` to the card counts.
+end in ``load.check``, which adds ``reachable.check`` to the card counts.
 The first tests pin each ruling with a position that the old code accepted;
 the property test at the end feeds thousands of mutated positions, dicts and
 notation strings, to every loader: each is refused with ``InvalidState``
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from rules_kit import position, row
 
 import langfinger_widget as lf
-from langfinger_widget.kernel import notation, reachable, state
+from langfinger_widget.kernel import load, notation, reachable
 from langfinger_widget.kernel.builder import Position
 from langfinger_widget.kernel.cards import PLACES, RUIN_RATES
 
@@ -466,7 +466,7 @@ def intact(g: lf.Game, rng: random.Random, moves: int) -> None:
                 break
             money = g.money
             g.play(rng.choice(legal))
-            state.check(g.state)  # what loaded stays loadable: cards, tokens, money, order
+            load.check(g.state)  # what loaded stays loadable: cards, tokens, money, order
             assert all(a <= b for a, b in zip(money, g.money, strict=True)), "R10.1"
 
 

@@ -29,8 +29,9 @@ from typing import Any
 
 from ..kernel import cards, rules, views
 from ..kernel.cards import TOOLS
+from ..kernel.load import full_deck
 from ..kernel.rules import Event, Key
-from ..kernel.state import PILES, Pile, State, _full_deck, empty_hand
+from ..kernel.state import PILES, Pile, State, empty_hand
 
 FEEDS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))  # R9.1
 
@@ -171,7 +172,7 @@ def plan_deal(players: int, scoundrels: list[str] | None, variant: str) -> tuple
     plan = ["tools"] * sum(p.hand_size() for p in base.players)
     for place, pile in FEEDS:
         plan += [pile] * len(base.display(place))
-    return base, Draws(None, plan, {p: [_full_deck(p)] for p in PILES})
+    return base, Draws(None, plan, {p: [full_deck(p)] for p in PILES})
 
 
 def deal(base: State, draws: Draws) -> ChanceState:
@@ -203,7 +204,7 @@ def undealt(base: State) -> ChanceState:
     for place, _ in FEEDS:
         state.display(place).clear()
     for pile in PILES:
-        state.piles[pile] = Pile(sorted(_full_deck(pile).elements()), [])
+        state.piles[pile] = Pile(sorted(full_deck(pile).elements()), [])
     return state
 
 

@@ -14,7 +14,7 @@
 Every call returns the builder, so calls chain. While building only the
 arguments are checked (a seat, a place, a square): :meth:`Position.to_dict`
 writes the position data (the ``to_dict`` form) and :meth:`Position.build`
-loads it with ``state.from_dict``, which refuses a position that play cannot
+loads it with ``load.from_dict``, which refuses a position that play cannot
 reach with :class:`InvalidState` naming the ruling (a card in two places,
 four tokens, an overfull display, squares no order of turns gives, money
 that fell). Tokens a player has not put on a square stay in front of them.
@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from . import load
 from . import state as state_mod
 from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOKENS_PER_PLAYER
 from .errors import InvalidState
@@ -202,7 +203,7 @@ class Position:
         data["piles"] = copy.deepcopy(self._piles)
         if self._on_top:
             _stack_piles(data, self._on_top)
-        return state_mod.from_dict(data).to_dict()
+        return load.from_dict(data).to_dict()
 
     def build(self) -> Game:
         """The position as a :class:`Game` (``InvalidState`` if it cannot exist)."""
@@ -219,7 +220,7 @@ def _stack_piles(data: dict[str, Any], on_top: dict[str, list[str]]) -> None:
     piles and moving the named cards up keeps every other card where the seed
     put it, so nothing about the deck is decided twice.
     """
-    dealt = state_mod.from_dict(data)
+    dealt = load.from_dict(data)
     for pile in PILES:
         top = on_top.get(pile, [])
         rest = list(dealt.piles[pile].draw)

@@ -13,7 +13,7 @@ key) resamples what the seat cannot know with the bots' determinizer
 face-down card from the unseen ones with its back, the draw piles from the
 rest. The generator is seeded from the export itself, so the same export
 always loads as the same game, and nothing of the original seed survives.
-The result then passes every check of ``state.check``.
+The result then passes every check of ``load.check``.
 """
 
 from __future__ import annotations
@@ -26,24 +26,17 @@ from typing import Any
 from . import cards, reachable, views
 from .cards import PROTECTIONS, TOOLS
 from .errors import InvalidState
-from .state import (
-    DISPLAYS,
-    FORMAT,
-    PHASES,
-    PILES,
-    SCOUNDREL_PLACES,
-    VARIANTS,
-    State,
-    _id_list,
-    _int,
-    _player_from,
-    _rates_from,
-    _squares_from,
-    _tool_counts,
-    _used_from,
+from .load import (
+    bounded_int,
     check,
-    shown,
+    id_list,
+    player_from,
+    rates_from,
+    squares_from,
+    tool_counts,
+    used_from,
 )
+from .state import DISPLAYS, FORMAT, PHASES, PILES, SCOUNDREL_PLACES, VARIANTS, State, shown
 
 KEYS = ("format", "seat", "variant", "round", "phase", "start_player", "players", *DISPLAYS,
         "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round")
@@ -144,24 +137,24 @@ def _view(data: Any) -> dict[str, Any]:
     if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 5:
         raise _bad("R1.1: a game has 2 to 5 players")
     n = len(raw_players)
-    seat = _int(data["seat"], "seat", 0, n - 1)
+    seat = bounded_int(data["seat"], "seat", 0, n - 1)
     variant, phase = data["variant"], data["phase"]
     if variant not in VARIANTS or phase not in PHASES:
         raise _bad(f"variant must be one of {VARIANTS} (R11) and phase one of {PHASES}")
-    used = _used_from(data["scoundrel_used"], n)
+    used = used_from(data["scoundrel_used"], n)
     return {
         "seat": seat,
         "variant": variant,
-        "round": _int(data["round"], "round", 1, reachable.MAX_ROUNDS),
+        "round": bounded_int(data["round"], "round", 1, reachable.MAX_ROUNDS),
         "phase": phase,
-        "start_player": _int(data["start_player"], "R1.0: start_player", 0, n - 1),
+        "start_player": bounded_int(data["start_player"], "R1.0: start_player", 0, n - 1),
         "players": [_player_view(raw, i, seat, variant, used) for i, raw in enumerate(raw_players)],
         "city": _tools(data["city"], "city"),
         "villa": [_back_of(c, "villa") for c in _list(data["villa"], "villa")],
         "museum": [_back_of(c, "museum") for c in _list(data["museum"], "museum")],
         "harbor": [{"id": f} for f in _ids(data["harbor"], "harbor", cards.FENCE_CARDS)],
-        "squares": _squares_from(data["squares"], n),
-        "ruin_rates": _rates_from(data["ruin_rates"], n),
+        "squares": squares_from(data["squares"], n),
+        "ruin_rates": rates_from(data["ruin_rates"], n),
         "piles": _piles(data["piles"]),
         "money_by_round": _money(data["money_by_round"], n),
     }
@@ -176,14 +169,14 @@ def _player_view(raw: Any, i: int, seat: int, variant: str,
     if own != ("hand" in raw) or own == ("hand_size" in raw):
         raise _bad(f"R11.1: in seat {seat}'s export, {what} gives "
                    f"{'its hand' if own else 'only its hand_size: the hand is hidden'}")
-    base = _player_from({k: raw[k] for k in ("name", "scoundrel", "money", "tokens") if k in raw},
+    base = player_from({k: raw[k] for k in ("name", "scoundrel", "money", "tokens") if k in raw},
                         i)
-    known = _tool_counts(raw.get("known", {}), f"{what}.known")
+    known = tool_counts(raw.get("known", {}), f"{what}.known")
     if variant == "standard" and any(known.values()):
         raise _bad(f"R11.1: in the standard game no hand shows known tools ({what}.known)")
-    hand = _tool_counts(raw["hand"], f"{what}.hand") if own else None
-    size = sum(hand.values()) if hand else _int(raw["hand_size"], f"R0.1: {what}.hand_size", 0,
-                                                HAND_LIMIT)
+    hand = tool_counts(raw["hand"], f"{what}.hand") if own else None
+    size = sum(hand.values()) if hand else bounded_int(
+        raw["hand_size"], f"R0.1: {what}.hand_size", 0, HAND_LIMIT)
     loot = [_own_loot(c, what) if own else _back_of(c, f"{what}.loot", seat)
             for c in _list(raw.get("loot", []), f"{what}.loot")]
     return {"name": base.name, "scoundrel": base.scoundrel, "money": base.money,
@@ -219,7 +212,7 @@ def _own_loot(raw: Any, what: str) -> dict[str, Any]:
 
 
 def _ids(raw: Any, what: str, catalogue: dict[str, Any]) -> list[str]:
-    ids = _id_list(raw, what)
+    ids = id_list(raw, what)
     unknown = [i for i in ids if i not in catalogue]
     if unknown:
         raise _bad(f"R0: {what}: unknown card(s) {shown(unknown)}")
@@ -227,7 +220,7 @@ def _ids(raw: Any, what: str, catalogue: dict[str, Any]) -> list[str]:
 
 
 def _tools(raw: Any, what: str) -> list[str]:
-    tools = _id_list(raw, what)
+    tools = id_list(raw, what)
     if any(t not in TOOLS for t in tools):
         raise _bad(f"R0.1: {what} lists tools, not {shown(tools)}")
     return tools
@@ -237,8 +230,8 @@ def _piles(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict) or set(raw) != set(PILES) or not all(
             isinstance(p, dict) and set(p) == {"draw", "discard"} for p in raw.values()):
         raise _bad(f"piles: {{pile: {{'draw': size, 'discard': [...]}}}} for {list(PILES)}")
-    sizes = {name: _int(raw[name]["draw"], f"piles.{name}.draw (a size: R11.1)", 0, HAND_LIMIT)
-             for name in PILES}
+    sizes = {name: bounded_int(raw[name]["draw"], f"piles.{name}.draw (a size: R11.1)", 0,
+                               HAND_LIMIT) for name in PILES}
     tools = _tools(raw["tools"]["discard"], "piles.tools.discard")
     return {
         "tools": {"draw": sizes["tools"], "discard": {t: tools.count(t) for t in set(tools)}},
@@ -252,4 +245,4 @@ def _piles(raw: Any) -> dict[str, Any]:
 def _money(raw: Any, n: int) -> list[list[int]]:
     if not isinstance(raw, list) or not all(isinstance(r, list) and len(r) == n for r in raw):
         raise _bad("money_by_round must list one money total per player for each round")
-    return [[_int(m, "money_by_round", 0) for m in r] for r in raw]
+    return [[bounded_int(m, "money_by_round", 0) for m in r] for r in raw]

@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from . import rules, state, views
+from . import load, rules, views
 from .actions import Action
 from .errors import IllegalAction
 from .rules import Event, Key
@@ -117,7 +117,7 @@ class Game:
             from . import export
 
             return cls(export.load(data))
-        return cls(state.from_dict(data))
+        return cls(load.from_dict(data))
 
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
         """The position as JSON-ready data; ``Game.from_dict`` continues it exactly.

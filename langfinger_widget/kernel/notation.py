@@ -36,7 +36,7 @@ loot backs as ``[chp]`` (protection ``c p s v``, then the pictured tools).
 
 Parsing checks only the spelling and raises :class:`NotationError` pointing
 at the offending character. Whether the position can exist (card counts,
-tokens, display sizes) is decided by :func:`state.from_dict`, which raises
+tokens, display sizes) is decided by :func:`load.from_dict`, which raises
 :class:`InvalidState`; nothing is checked twice.
 
 >>> import langfinger_widget as lf
@@ -59,6 +59,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from . import load
 from . import state as state_mod
 from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOOLS
 from .errors import NotationError
@@ -467,7 +468,7 @@ def _read_pile(r: _Reader, name: str) -> dict[str, Any]:
 
 def decode(text: str) -> State:
     """Parse and check notation: :class:`NotationError` if misspelled, else
-    :class:`InvalidState` (from ``state.from_dict``) if the position cannot exist.
+    :class:`InvalidState` (from ``load.from_dict``) if the position cannot exist.
 
     A seat's export (``s@1 ...``) loads with what that seat cannot know resampled
     (``export.load``).
@@ -477,7 +478,7 @@ def decode(text: str) -> State:
         from . import export
 
         return export.load(d)
-    return state_mod.from_dict(d)
+    return load.from_dict(d)
 
 
 __all__ = ["NotationError", "decode", "decode_dict", "encode", "encode_dict"]

@@ -1,4 +1,4 @@
-"""Whether play can reach a position: the checks ``state.check`` makes after counting cards.
+"""Whether play can reach a position: the checks ``load.check`` makes after counting cards.
 
 Card counts, display sizes and token totals (``state.py``) say what a
 position holds. The checks here say whether a game's own course could have

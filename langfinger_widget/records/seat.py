@@ -34,9 +34,10 @@ from typing import Any
 from ..kernel import cards, rules, views
 from ..kernel.errors import IllegalAction, InvalidState, RecordError
 from ..kernel.hidden import Determinizer
+from ..kernel.load import check
 from ..kernel.rules import Event
 from ..kernel.rules import _faces as faces  # a refill event's cards, as the kernel writes them
-from ..kernel.state import State, check
+from ..kernel.state import State
 from .full import (
     HIDDEN,
     Deal,
