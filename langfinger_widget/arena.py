@@ -3,7 +3,7 @@
 The arena itself lives in :mod:`langfinger_widget.study.arena`.
 """
 
-from .study.arena import main
+from .study.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

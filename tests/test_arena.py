@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from langfinger_widget.study import arena
+from langfinger_widget.study import arena, cli
 from langfinger_widget.study.arena import (
     BotSpec,
     parse_bots,
@@ -98,7 +98,7 @@ def test_summary_counts_wins_money_seats_and_scoundrels() -> None:
 def test_command_line_prints_and_writes_csv_and_json(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_csv, out_json = tmp_path / "games.csv", tmp_path / "games.json"
-    code = arena.main(["--bots", "greedy,random", "--games", "3", "--seed", "1",
+    code = cli.main(["--bots", "greedy,random", "--games", "3", "--seed", "1",
                        "--csv", str(out_csv), "--json", str(out_json), "--no-progress"])
     assert code == 0
     printed = capsys.readouterr().out
@@ -108,7 +108,7 @@ def test_command_line_prints_and_writes_csv_and_json(
     assert len(rows) == 6 and {r["bot"] for r in rows} == {"greedy", "random"}
     data = json.loads(out_json.read_text(encoding="utf-8"))
     assert len(data["games"]) == 3 and data["summary"]["games"] == 3
-    assert arena.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
+    assert cli.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
 
 
 def _start_local_ray(ray: Any, attempts: int = 2) -> None:
@@ -202,15 +202,15 @@ def test_levels_play_in_the_arena_and_the_ladder_reports_them() -> None:
 
 
 def test_command_line_elo_and_ladder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert arena.main(["--bots", "greedy,random", "--games", "2", "--elo", "--no-progress"]) == 0
+    assert cli.main(["--bots", "greedy,random", "--games", "2", "--elo", "--no-progress"]) == 0
     assert "Elo" in capsys.readouterr().out
     out = tmp_path / "ladder.json"
-    assert arena.main(["--ladder", "easy,medium", "--games", "2", "--no-progress",
+    assert cli.main(["--ladder", "easy,medium", "--games", "2", "--no-progress",
                        "--json", str(out)]) == 0
     assert "gap to previous" in capsys.readouterr().out
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["summary"]["levels"] == ["easy", "medium"] and len(saved["games"]) == 1
-    assert arena.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
+    assert cli.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
 
 
 # --- the bare command, its progress bar and Ray's start -------------------------------------
@@ -225,17 +225,17 @@ def test_bare_command_plays_the_one_minute_match(monkeypatch: pytest.MonkeyPatch
         asked.append(([s.label for s in specs], games))
         return []
 
-    monkeypatch.setattr(arena, "run_local", fake_run)
-    assert arena.main(["--no-progress"]) == 0
+    monkeypatch.setattr(cli, "run_local", fake_run)
+    assert cli.main(["--no-progress"]) == 0
     budget = f"ismcts(iterations={arena.DEFAULT_ITERATIONS})"
     assert asked == [([budget, "greedy", "random"], arena.DEFAULT_GAMES)]
     asked.clear()
-    assert arena.main(["--time", "0.2", "--no-progress"]) == 0
+    assert cli.main(["--time", "0.2", "--no-progress"]) == 0
     assert asked[0][0][0] == "ismcts(time=0.2)"  # a time budget is not capped by iterations
 
 
 def test_progress_bar_shows_an_eta(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["--bots", "greedy,random", "--games", "2"]) == 0
+    assert cli.main(["--bots", "greedy,random", "--games", "2"]) == 0
     bar = capsys.readouterr().err
     assert "games:" in bar and "2/2" in bar and "ETA" in bar, bar
 

@@ -172,14 +172,14 @@ def _hand_text(p: dict[str, Any]) -> str:
 _LINE_BREAKS = {c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     """JSON escapes control characters but not these, which ``splitlines`` treats as breaks."""
     return "".join(_LINE_BREAKS.get(c, c) for c in text)
 
 
 def _player_text(p: dict[str, Any]) -> str:
     default = SCOUNDRELS[p["scoundrel"]].name.split()[0]
-    name = "" if p["name"] == default else _one_line(json.dumps(p["name"], ensure_ascii=False))
+    name = "" if p["name"] == default else one_line(json.dumps(p["name"], ensure_ascii=False))
     return (f"{SCOUNDREL_LETTERS[p['scoundrel']]}{name}{p['money']}:"
             f"{_hand_text(p)}:{_list_text('loot', p['loot'])}:{p['tokens']}")
 

@@ -171,10 +171,10 @@ def refill(state: State, events: Sink) -> None:
             new = draw(state, pile, missing, events)
             display.extend(new)
             if new and events is not None:
-                events.append({"type": "refill", "place": place, "cards": _faces(place, new)})
+                events.append({"type": "refill", "place": place, "cards": faces(place, new)})
 
 
-def _faces(place: str, new: list[str]) -> list[Any]:
+def faces(place: str, new: list[str]) -> list[Any]:
     if place == "city":
         return list(new)
     if place == "harbor":

@@ -13,10 +13,9 @@ from .full import (
     Seat,
     action_text,
     label,
-    load,
-    read,
     write,
 )
+from .reading import load, read
 
 __all__ = [
     "SUFFIX", "Decision", "Header", "Record", "RecordError", "Seat", "action_text", "label",

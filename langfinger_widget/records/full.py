@@ -45,14 +45,13 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..kernel import cards, describe, rules, views
 from ..kernel.cards import SCOUNDRELS, TOOLS
 from ..kernel.errors import IllegalAction, InvalidState, RecordError
 from ..kernel.game import Game
-from ..kernel.notation import _one_line
+from ..kernel.notation import one_line
 from ..kernel.rules import Event
 from ..kernel.state import State
 
@@ -164,7 +163,7 @@ def label(name: str) -> str:
     """A player's name as written before a decision: bare if one simple word, else JSON."""
     if SIMPLE_NAME.fullmatch(name):
         return name
-    return _one_line(json.dumps(name, ensure_ascii=False))
+    return one_line(json.dumps(name, ensure_ascii=False))
 
 
 def _listing(items: Sequence[str]) -> str:
@@ -214,7 +213,7 @@ def render(item: Item) -> str:
     if isinstance(item, Position):
         return f"position {item.text}"
     if isinstance(item, SeatView):
-        return "view " + _one_line(json.dumps(item.view, ensure_ascii=False,
+        return "view " + one_line(json.dumps(item.view, ensure_ascii=False,
                                               separators=(",", ":")))
     return "end"
 
@@ -310,7 +309,7 @@ def header_lines(h: Header) -> list[str]:
              f"variant {h.variant}"]
     for i, s in enumerate(h.seats):
         who = "human" if s.bot is None else f"bot {s.bot}"
-        lines.append(f"seat {i} {_one_line(json.dumps(s.name, ensure_ascii=False))} "
+        lines.append(f"seat {i} {one_line(json.dumps(s.name, ensure_ascii=False))} "
                      f"{s.scoundrel} {who}")
     lines.append(f"start {h.start}")
     if h.seed is not None:
@@ -434,7 +433,7 @@ def _tools(tok: str, line: int, hidden: bool = False) -> list[str]:
 HEADER_KEYS = ("date", "deck", "variant", "seat", "start", "seed", "view", "result")
 
 
-def _read_header(lines: list[str]) -> tuple[Header, int]:
+def read_header(lines: list[str]) -> tuple[Header, int]:
     """The header and the index of the first body line."""
     if not lines or not lines[0].strip():
         raise RecordError(1, f"not a record: the first line must be '{MAGIC} {VERSION}'")
@@ -742,12 +741,12 @@ class Record:
         return game
 
 
-def _ruling(reason: str) -> str | None:
+def ruling_of(reason: str) -> str | None:
     m = RULING.match(reason)
     return m.group(1) if m else None
 
 
-class _Body:
+class Body:
     """The body's items with their lines, read one at a time."""
 
     def __init__(self, lines: list[str], start: int) -> None:
@@ -779,7 +778,7 @@ class _Body:
             self.at += 1
 
 
-def expect_items(body: _Body, expected: Sequence[Item], what: str) -> None:
+def expect_items(body: Body, expected: Sequence[Item], what: str) -> None:
     """The next items must be exactly ``expected`` (refills, a round's start)."""
     for want in expected:
         line, got = body.peek()
@@ -836,7 +835,7 @@ def check_reveal(d: Decision, action: Action, events: Sequence[Event], before: S
                             f"{_listing(d.reveal)} ({rule})", rule)
 
 
-def check_end(header: Header, state: State, body: _Body, count: int) -> None:
+def check_end(header: Header, state: State, body: Body, count: int) -> None:
     line, item = body.take()
     if item is None:
         raise RecordError(line, f"truncated: the record stops after decision {count} with no "
@@ -863,7 +862,7 @@ def check_end(header: Header, state: State, body: _Body, count: int) -> None:
                                 f"{list(money)}, winners {list(winners)}; R10.2)", "R10.2")
 
 
-def _full_origin(header: Header, body: _Body) -> Game:
+def _full_origin(header: Header, body: Body) -> Game:
     """The first position of a full record: a deal from the seed, or a position line."""
     line, item = body.peek()
     if isinstance(item, Position):
@@ -871,7 +870,8 @@ def _full_origin(header: Header, body: _Body) -> Game:
         try:
             game = Game.from_notation(item.text)
         except InvalidState as e:
-            raise RecordError(line, f"the position cannot be read: {e}", _ruling(str(e))) from None
+            raise RecordError(line, f"the position cannot be read: {e}",
+                              ruling_of(str(e))) from None
         _check_position_header(header, game.state, line)
         return game
     if header.seed is None:
@@ -882,7 +882,7 @@ def _full_origin(header: Header, body: _Body) -> Game:
                         scoundrels=[s.scoundrel for s in header.seats],
                         start_player=header.start, variant=header.variant)
     except ValueError as e:
-        raise RecordError(line, f"the header cannot deal a game: {e}", _ruling(str(e))) from None
+        raise RecordError(line, f"the header cannot deal a game: {e}", ruling_of(str(e))) from None
     expect_items(body, [*deals_of(game.log(None), header.names), *refills_of(game.log(None))],
                  "the deal of this seed")
     return game
@@ -899,7 +899,7 @@ def _check_position_header(header: Header, s: State, line: int) -> None:
         raise RecordError(line, "the position's seed is not the header's")
 
 
-def _read_full(header: Header, body: _Body, text: str) -> Record:
+def read_full(header: Header, body: Body, text: str) -> Record:
     game = _full_origin(header, body)
     record = Record(header, text, [], [], [], [game.state.copy()], [], game.log(None))
     begun = round_start(game.state)
@@ -932,7 +932,7 @@ def _play_full(record: Record, game: Game, d: Decision, line: int) -> None:
         events = game.play(d.action)
     except IllegalAction as e:
         reason = str(e)
-        raise RecordError(line, f"decision {number} is illegal: {reason}", _ruling(reason)) \
+        raise RecordError(line, f"decision {number} is illegal: {reason}", ruling_of(reason)) \
             from None
     check_reveal(d, d.action, events, before, line)
     record.actions.append(game.history[-1])
@@ -942,33 +942,6 @@ def _play_full(record: Record, game: Game, d: Decision, line: int) -> None:
     record.events.append(events)
 
 
-def read(text: str, *, seed: int = 0) -> Record:
-    """Read and check a record; :class:`RecordError` names the line that fails.
-
-    A seat's record is replayed with what that seat could not see sampled by a
-    generator seeded with ``seed`` (the same text and seed, the same samples).
-    """
-    if not isinstance(text, str):
-        raise RecordError(0, f"a record is text, not {type(text).__name__}")
-    lines = text.splitlines()
-    header, start = _read_header(lines)
-    body = _Body(lines, start)
-    if header.view is None:
-        return _read_full(header, body, text)
-    from .seat import read_seat  # the sampler is only needed for a seat's record
-
-    return read_seat(header, body, text, seed)
-
-
-def load(source: str | Path, *, seed: int = 0) -> Record:
-    """A record from a file path or from the record's text itself."""
-    if isinstance(source, Path) or (isinstance(source, str) and not source.startswith(MAGIC)
-                                    and "\n" not in source):
-        with open(source, encoding="utf-8") as f:
-            source = f.read()
-    return read(str(source), seed=seed)
-
-
 __all__ = [
-    "SUFFIX", "Decision", "Header", "Record", "RecordError", "Seat", "load", "read", "write",
+    "SUFFIX", "Decision", "Header", "Record", "RecordError", "Seat", "read_full", "write",
 ]

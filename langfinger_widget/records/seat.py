@@ -35,11 +35,14 @@ from ..kernel import cards, rules, views
 from ..kernel.errors import IllegalAction, InvalidState, RecordError
 from ..kernel.hidden import Determinizer
 from ..kernel.load import check
-from ..kernel.rules import Event
-from ..kernel.rules import _faces as faces  # a refill event's cards, as the kernel writes them
+from ..kernel.rules import (
+    Event,
+    faces,  # a refill event's cards, as the kernel writes them
+)
 from ..kernel.state import State
 from .full import (
     HIDDEN,
+    Body,
     Deal,
     Decision,
     Header,
@@ -47,8 +50,6 @@ from .full import (
     Record,
     Refill,
     SeatView,
-    _Body,
-    _ruling,
     back_word,
     check_decision,
     check_end,
@@ -58,6 +59,7 @@ from .full import (
     refills_of,
     render,
     round_start,
+    ruling_of,
 )
 
 PLACE_NAMES = {p: p.capitalize() for p in cards.PLACES}
@@ -262,7 +264,7 @@ class SeatReader:
         self.rng = random.Random(f"langfinger-record:{seed}")
 
     # --- the first position ---------------------------------------------------------------------
-    def origin(self, body: _Body) -> tuple[State, list[Event]]:
+    def origin(self, body: Body) -> tuple[State, list[Event]]:
         line, item = body.peek()
         if isinstance(item, SeatView):
             body.take()
@@ -282,7 +284,7 @@ class SeatReader:
             check(sample)
             same = views.view(sample, self.seat) == view
         except InvalidState as e:
-            raise RecordError(line, f"the view cannot be: {e}", _ruling(str(e))) from None
+            raise RecordError(line, f"the view cannot be: {e}", ruling_of(str(e))) from None
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
             raise RecordError(line, f"the view cannot be read as seat {self.seat}'s view "
                                     f"(docs/view-format.md): {e!r}") from None
@@ -296,14 +298,14 @@ class SeatReader:
                                     "header's")
         return sample
 
-    def _from_deal(self, body: _Body) -> tuple[State, list[Event]]:
+    def _from_deal(self, body: Body) -> tuple[State, list[Event]]:
         h = self.header
         line = body.peek()[0]
         try:
             s, events = rules.setup(len(h.seats), self.rng.getrandbits(31), h.names,
                                     [x.scoundrel for x in h.seats], h.start, h.variant)
         except ValueError as e:
-            raise RecordError(line, f"the header cannot deal a game: {e}", _ruling(str(e))) \
+            raise RecordError(line, f"the header cannot deal a game: {e}", ruling_of(str(e))) \
                 from None
         deals: list[tuple[int, Item]] = []
         while len(deals) < len(h.seats):
@@ -348,7 +350,7 @@ class SeatReader:
         if key not in rules.legal_keys(s):
             reason = rules.explain(s, d.action) or "illegal"
             raise RecordError(line, f"decision {number} is illegal: {reason} (as far as seat "
-                                    f"{self.seat} could see)", _ruling(reason))
+                                    f"{self.seat} could see)", ruling_of(reason))
         events = rules.apply(s, key)
         self._after(s, events, d, line)
         force_refills(s, self.seat, events, refills)
@@ -371,7 +373,7 @@ class SeatReader:
         if kind == "steal" and acting is not None and d.reveal is not None and len(d.reveal) == 1:
             problem = put_in_slot(s, self.seat, acting[0], a["slot"], d.reveal[0])
             if problem:
-                raise RecordError(line, problem, _ruling(problem) or "R0.2")
+                raise RecordError(line, problem, ruling_of(problem) or "R0.2")
         if kind == "steal" and acting is not None and d.reveal is None:
             display = s.display(acting[0])
             slot = a["slot"]
@@ -395,7 +397,7 @@ class SeatReader:
             ev["drew"] = list(d.reveal)
 
 
-def read_seat(header: Header, body: _Body, text: str, seed: int) -> Record:
+def read_seat(header: Header, body: Body, text: str, seed: int) -> Record:
     """Replay a seat's record (``view k``) on samples; see the module docstring."""
     reader = SeatReader(header, seed)
     state, origin_events = reader.origin(body)

@@ -24,7 +24,6 @@ seconds each level spent a move.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import math
@@ -266,7 +265,7 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
-def _rate(points: float, games: int) -> dict[str, Any]:
+def rate_of(points: float, games: int) -> dict[str, Any]:
     low, high = wilson(points, games)
     return {"games": games, "wins": points, "win_rate": points / games if games else 0.0,
             "ci95": [low, high]}
@@ -300,14 +299,14 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     for label, rows in by_bot.items():
         points = [p for p, _, _, _ in rows]
         bots_out[label] = {
-            **_rate(sum(points), len(points)),
+            **rate_of(sum(points), len(points)),
             "avg_money": sum(m for _, m, _, _ in rows) / len(rows),
             "think_per_decision_s": sum(t for _, _, t, _ in rows) / len(rows),
             "iterations_per_search": (searched[label][1] / searched[label][0]
                                       if searched[label][0] else None),
             "cpu_per_move_s": cpu[label][0] / cpu[label][1] if cpu[label][1] else None,
             "slowest_move_cpu_s": cpu[label][2] if cpu[label][1] else None,
-            "by_seat": {s: _rate(sum(v), len(v)) for (b, s), v in sorted(by_bot_seat.items())
+            "by_seat": {s: rate_of(sum(v), len(v)) for (b, s), v in sorted(by_bot_seat.items())
                         if b == label},
         }
     games = len(results)
@@ -317,8 +316,8 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         "avg_rounds": sum(r.rounds for r in results) / games if games else 0.0,
         "avg_decisions": sum(r.decisions for r in results) / games if games else 0.0,
         "avg_seconds": sum(r.seconds for r in results) / games if games else 0.0,
-        "seats": {s: _rate(sum(v), len(v)) for s, v in sorted(by_seat.items())},
-        "scoundrels": {k: _rate(sum(v), len(v)) for k, v in sorted(by_scoundrel.items())},
+        "seats": {s: rate_of(sum(v), len(v)) for s, v in sorted(by_seat.items())},
+        "scoundrels": {k: rate_of(sum(v), len(v)) for k, v in sorted(by_scoundrel.items())},
     }
 
 
@@ -345,7 +344,7 @@ def with_elo(summary: dict[str, Any], results: Sequence[GameResult], labels: Seq
     return summary
 
 
-def _pct(rate: dict[str, Any]) -> str:
+def percent(rate: dict[str, Any]) -> str:
     low, high = rate["ci95"]
     share = 100 * rate["win_rate"]
     return f"{share:5.1f}%  [{100 * low:5.1f}, {100 * high:5.1f}]  n={rate['games']}"
@@ -358,7 +357,7 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
         f"{summary['avg_seconds']:.2f} s a game")
     out("bot                      win rate [95% CI]                avg money  s/decision")
     for label, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
-        out(f"{label:24} {_pct(b)}   {b['avg_money']:6.1f}   {b['think_per_decision_s']:.4f}")
+        out(f"{label:24} {percent(b)}   {b['avg_money']:6.1f}   {b['think_per_decision_s']:.4f}")
     for label, b in summary["bots"].items():
         if b.get("iterations_per_search"):
             out(f"{label}: {b['iterations_per_search']:.0f} ISMCTS iterations per search")
@@ -372,10 +371,10 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
             out(f"  {line}")
     out("by seat (all bots; a fair game gives 1/players):")
     for seat, rate in summary["seats"].items():
-        out(f"  seat {seat}: {_pct(rate)}")
+        out(f"  seat {seat}: {percent(rate)}")
     out("by scoundrel (all bots):")
     for name, rate in summary["scoundrels"].items():
-        out(f"  {name:9} {_pct(rate)}")
+        out(f"  {name:9} {percent(rate)}")
 
 
 def write_csv(results: Sequence[GameResult], path: str, append: bool = False) -> None:
@@ -395,79 +394,3 @@ def write_csv(results: Sequence[GameResult], path: str, append: bool = False) ->
 def write_json(results: Sequence[GameResult], summary: dict[str, Any], path: str) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"summary": summary, "games": [asdict(r) for r in results]}, f, indent=1)
-
-
-# --- command line --------------------------------------------------------------------------
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
-                                description="Play bots against each other, seats rotated.")
-    p.add_argument("--bots", default=DEFAULT_BOTS,
-                   help="comma-separated bots, one per seat: random, greedy, ismcts "
-                        "(budget: ismcts:time=0.5 or ismcts:iterations=300; "
-                        "default: %(default)s); with the openspiel extra also "
-                        "openspiel-ismcts and openspiel-mcts")
-    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                   help="games to play (default: %(default)s, about a minute on one core)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--time", type=float, default=None, help="ISMCTS seconds a move (default)")
-    p.add_argument("--iterations", type=int, default=None,
-                   help="ISMCTS iterations a move (default: "
-                        f"{DEFAULT_ITERATIONS} unless a time is given)")
-    p.add_argument("--backend", choices=("local", "ray"), default="local")
-    p.add_argument("--ray-address", default=None, help="an existing Ray cluster (ray backend)")
-    p.add_argument("--csv", default=None, help="write one row per game and seat here")
-    p.add_argument("--json", default=None, help="write the summary and every game here")
-    p.add_argument("--records", default=None, metavar="DIR",
-                   help="write every game's record (docs/records.md) into DIR")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--elo", action="store_true",
-                   help="also Elo ratings with bootstrap 95%% intervals")
-    p.add_argument("--ladder", default=None, metavar="LEVELS",
-                   help="measure these levels (e.g. easy,medium,hard,expert): every pair plays "
-                        "--games 2-player games; prints the Elo table")
-    p.add_argument("--pairs", choices=("all", "adjacent"), default="all",
-                   help="--ladder: every pair of levels, or only neighbours")
-    return p
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.ladder is not None:
-        from . import ladder
-
-        return ladder.main(args)
-    defaults: dict[str, float] = {}
-    if args.time is not None:
-        defaults["time"] = args.time
-    if args.iterations is not None:
-        defaults["iterations"] = args.iterations
-    try:
-        specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
-    except ValueError as e:
-        print(f"arena: {e}", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("arena: --games must be at least 1", file=sys.stderr)
-        return 2
-    show = not args.no_progress
-    if args.backend == "ray":
-        results = run_ray(specs, args.games, args.seed, args.ray_address, show,
-                          records=args.records)
-    else:
-        results = run_local(specs, args.games, args.seed, args.jobs, show, records=args.records)
-    summary = summarize(results)
-    if args.elo:
-        with_elo(summary, results, [s.label for s in specs], seed=args.seed)
-    report(summary)
-    if args.csv:
-        write_csv(results, args.csv)
-    if args.json:
-        write_json(results, summary, args.json)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

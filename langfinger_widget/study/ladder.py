@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import bots as bots_mod
 from . import elo
-from .arena import BotSpec, GameResult, _pct, _rate, run_local
+from .arena import BotSpec, GameResult, percent, rate_of, run_local
 from .arena import pairwise as pairwise_results
 
 
@@ -55,7 +55,7 @@ def summarize(levels: Sequence[str], matches: dict[tuple[str, str], list[GameRes
     for (a, b), results in matches.items():
         points = sum((1 / len(r.winners)) if r.bots.index(a) in r.winners else 0.0
                      for r in results)
-        out["matches"].append({"level": a, "opponent": b, **_rate(points, len(results))})
+        out["matches"].append({"level": a, "opponent": b, **rate_of(points, len(results))})
     for level in levels:
         spent = moves = slowest = 0.0
         for r in every:
@@ -73,7 +73,7 @@ def summarize(levels: Sequence[str], matches: dict[tuple[str, str], list[GameRes
 def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
     out("match (2 players, seats rotated)        first level's win rate [95% CI]")
     for m in summary["matches"]:
-        out(f"  {m['level']:>8} vs {m['opponent']:<8}              {_pct(m)}")
+        out(f"  {m['level']:>8} vs {m['opponent']:<8}              {percent(m)}")
     out("Elo (Bradley-Terry maximum likelihood, 95% bootstrap intervals):")
     for line in summary["elo"]["table"]:
         out(f"  {line}")
