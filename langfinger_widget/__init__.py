@@ -10,7 +10,14 @@ from typing import Any
 
 from .kernel import cards
 from .kernel.cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .kernel.errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
+from .kernel.errors import (
+    BadArgument,
+    IllegalAction,
+    InvalidState,
+    LangfingerError,
+    NotationError,
+    RecordError,
+)
 from .kernel.game import Game
 from .version import __version__ as __version__
 
@@ -18,6 +25,7 @@ __all__ = [
     "FENCE_CARDS",
     "LOOT_CARDS",
     "SCOUNDRELS",
+    "BadArgument",
     "Game",
     "IllegalAction",
     "InvalidState",
@@ -36,6 +44,7 @@ __all__ = [
 # the floors it lives on are an implementation detail of the package.
 _LAZY = {
     "bots": "bots", "puzzles": "puzzles", "records": "records", "envs": "envs",
+    "errors": "kernel.errors",
     "rules": "kernel.rules", "notation": "kernel.notation", "builder": "kernel.builder",
     "solver": "puzzles.solver", "table": "tables.table", "scheduler": "tables.scheduler",
     "replay": "tables.replay", "runtime": "tables.runtime", "analysis": "study.analysis",

@@ -150,6 +150,27 @@ def test_entry_points_run() -> None:
         assert out.returncode == 0 and "usage" in out.stdout, out.stderr
 
 
+def test_every_refusal_is_a_langfinger_error_and_a_value_error() -> None:
+    """One hierarchy: the table's and the widget's errors join it, bad arguments too."""
+    from langfinger_widget.tables.table import TableError
+
+    for error in (lf.BadArgument, lf.IllegalAction, lf.InvalidState, lf.NotationError,
+                  lf.RecordError, TableError):
+        assert issubclass(error, lf.LangfingerError) and issubclass(error, ValueError)
+    with pytest.raises(lf.BadArgument, match="unknown bot"):
+        lf.bots.make("nobody")
+
+
+def test_no_bare_value_error_is_raised() -> None:
+    """A refusal the package makes on purpose is a LangfingerError (a BadArgument at least)."""
+    bare = [f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            for path in sorted(PACKAGE.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+            and isinstance(node.exc.func, ast.Name) and node.exc.func.id == "ValueError"]
+    assert bare == []
+
+
 if __name__ == "__main__":
     SNAPSHOT.write_text(json.dumps(public_api(), indent=1, sort_keys=True) + "\n",
                         encoding="utf-8")

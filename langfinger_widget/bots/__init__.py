@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kernel.errors import BadArgument
 from ..kernel.hidden import Determinizer, determinize
 from .base import Action, Bot, View
 from .greedy import GreedyBot
@@ -70,15 +71,15 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     """
     if name in LEVELS:
         if budget:
-            raise ValueError(f"the level {name!r} has its own budget, got {sorted(budget)}")
+            raise BadArgument(f"the level {name!r} has its own budget, got {sorted(budget)}")
         bot, level_budget, _ = LEVELS[name]
         return BOTS[bot](seed=seed, **level_budget)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
+        raise BadArgument(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
                          f"or a bot {sorted(BOTS)}")
     allowed = KNOBS[name]
     if set(budget) - allowed:
-        raise ValueError(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
+        raise BadArgument(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
                          + (f"; it takes {sorted(allowed)}" if allowed else ""))
     return BOTS[name](seed=seed, **budget)
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from ..kernel import cards
 from ..kernel.cards import RATE_COUNTS
+from ..kernel.errors import BadArgument
 from ..kernel.hidden import Back, View, back_of, unseen_by_back, unseen_tools
 from ..kernel.rules import Key
 from .base import Action, check_inputs, keyed
@@ -43,7 +44,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0, blunders: float = 0.0) -> None:
         if not 0.0 <= blunders <= 1.0:
-            raise ValueError(f"blunders is a chance from 0 to 1, not {blunders!r}")
+            raise BadArgument(f"blunders is a chance from 0 to 1, not {blunders!r}")
         self.seed = seed
         self.blunders = blunders
         self._rng = random.Random(seed)

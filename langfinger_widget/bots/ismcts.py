@@ -33,6 +33,7 @@ import time as _time
 from collections.abc import Mapping, Sequence
 
 from ..kernel import cards, rules
+from ..kernel.errors import BadArgument
 from ..kernel.hidden import Determinizer
 from ..kernel.state import Player, State
 from .base import Action, View, check_inputs, keyed
@@ -90,11 +91,11 @@ class ISMCTSBot:
                  temperature: float | None = None) -> None:
         budgets = iterations.values() if isinstance(iterations, Mapping) else [iterations]
         if any(b is not None and b < 1 for b in budgets):
-            raise ValueError("iterations must be at least 1")
+            raise BadArgument("iterations must be at least 1")
         if time is not None and time <= 0:
-            raise ValueError("time must be a positive number of seconds")
+            raise BadArgument("time must be a positive number of seconds")
         if temperature is not None and not temperature > 0:
-            raise ValueError("temperature must be a positive amount of money, or None")
+            raise BadArgument("temperature must be a positive amount of money, or None")
         self.seed = seed
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS
@@ -132,7 +133,7 @@ class ISMCTSBot:
         """
         check_inputs(view, legal)
         if view["to_move"] != view["seat"]:
-            raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
+            raise BadArgument(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
 
     def budget(self, players: int) -> int | None:
@@ -208,7 +209,7 @@ class Search:
         self._first = None if first is None else rules.action_key(first)
         if self._first is not None and rules.action_id(self._first) not in {
                 i for i, _ in self._pairs}:
-            raise ValueError(f"first must be one of the legal actions, not {first!r}")
+            raise BadArgument(f"first must be one of the legal actions, not {first!r}")
         self._sampler = Determinizer(view)
         self._rng = rng
         self._root = _Node(view["seat"])

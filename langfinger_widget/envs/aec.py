@@ -37,7 +37,7 @@ from pettingzoo.utils import wrappers
 
 from ..kernel import rules
 from ..kernel.cards import SCOUNDRELS
-from ..kernel.errors import IllegalAction
+from ..kernel.errors import BadArgument, IllegalAction
 from ..kernel.game import Game
 from .actions import table
 from .observation import Encoder
@@ -56,7 +56,7 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         Game.new(players=players, seed=0, scoundrels=scoundrels, variant=variant)  # checks R1.1..
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise BadArgument(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.players, self.variant, self.max_rounds = players, variant, max_rounds
         self.scoundrels = scoundrels
         self.render_mode = render_mode

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..kernel import cards, rules, views
 from ..kernel.cards import TOOLS
+from ..kernel.errors import BadArgument
 from ..kernel.load import full_deck
 from ..kernel.rules import Event, Key
 from ..kernel.state import PILES, Pile, State, empty_hand
@@ -305,7 +306,7 @@ class Position:
         assert self.pending is not None, "not a chance node"
         pile, card = _OUTCOMES[outcome]
         if pile != self.pending.pile() or self.pending.available()[card] < 1:
-            raise ValueError(f"chance outcome {outcome} ({card}) cannot be drawn from "
+            raise BadArgument(f"chance outcome {outcome} ({card}) cannot be drawn from "
                              f"the {self.pending.pile()} pile now")
         self.pending.chosen.append(card)
         self._forget()

@@ -30,6 +30,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..bots.base import Action, View, check_inputs
 from ..kernel import rules
+from ..kernel.errors import BadArgument
 from ..kernel.hidden import determinize
 from .actions import table
 from .chance import adopt
@@ -85,11 +86,11 @@ class OpenSpielBot:
     def __init__(self, name: str, seed: int = 0, iterations: int | None = None,
                  time: float | None = None) -> None:
         if name not in NAMES:
-            raise ValueError(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
+            raise BadArgument(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
         if name == "openspiel-mcts" and time is not None:
-            raise ValueError("openspiel-mcts takes iterations=, not time=")
+            raise BadArgument("openspiel-mcts takes iterations=, not time=")
         if (iterations is not None and iterations < 1) or (time is not None and time <= 0):
-            raise ValueError("the budget must be positive")
+            raise BadArgument("the budget must be positive")
         self.name = name
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS

@@ -35,7 +35,7 @@ from typing import Any
 from . import load
 from . import state as state_mod
 from .cards import PLACES, RUIN_RATES, SCOUNDRELS, SQUARES_PER_PLACE, TOKENS_PER_PLAYER
-from .errors import InvalidState
+from .errors import BadArgument, InvalidState
 from .game import Game
 from .state import PILES
 
@@ -66,7 +66,7 @@ class Position:
     def _player(self, seat: int) -> dict[str, Any]:
         players: list[dict[str, Any]] = self._data["players"]
         if not 0 <= seat < len(players):
-            raise ValueError(f"seat must be 0..{len(players) - 1}, not {seat!r}")
+            raise BadArgument(f"seat must be 0..{len(players) - 1}, not {seat!r}")
         return players[seat]
 
     def hand(self, seat: int, **tools: int) -> Position:
@@ -116,7 +116,7 @@ class Position:
         """
         row = self._squares(place)
         if not 0 <= first <= first + len(seats) <= SQUARES_PER_PLACE:
-            raise ValueError(f"R2.2: a place has {SQUARES_PER_PLACE} squares (0 to "
+            raise BadArgument(f"R2.2: a place has {SQUARES_PER_PLACE} squares (0 to "
                              f"{SQUARES_PER_PLACE - 1}), not {first} to {first + len(seats) - 1}")
         row[first:first + len(seats)] = list(seats)
         return self
@@ -126,24 +126,24 @@ class Position:
         row = self._squares(place)
         if square is None:
             if None not in row:
-                raise ValueError(f"R2.2: the {place} is full")
+                raise BadArgument(f"R2.2: the {place} is full")
             square = row.index(None)
         if not 0 <= square < SQUARES_PER_PLACE:
-            raise ValueError(f"R2.2: a place has squares 0 to {SQUARES_PER_PLACE - 1}, "
+            raise BadArgument(f"R2.2: a place has squares 0 to {SQUARES_PER_PLACE - 1}, "
                              f"not {square}")
         row[square] = seat
         return self
 
     def _squares(self, place: str) -> list[int | None]:
         if place not in PLACES:
-            raise ValueError(f"unknown place {place!r}; places are {list(PLACES)}")
+            raise BadArgument(f"unknown place {place!r}; places are {list(PLACES)}")
         row: list[int | None] = self._data["squares"][place]
         return row
 
     def exchange_square(self, rate: str, seat: int) -> Position:
         """A token already exchanged at the Ruin on square ``rate`` (closed, R6.2)."""
         if rate not in RUIN_RATES:
-            raise ValueError(f"unknown exchange square {rate!r}; they are {list(RUIN_RATES)}")
+            raise BadArgument(f"unknown exchange square {rate!r}; they are {list(RUIN_RATES)}")
         self._data["ruin_rates"][rate] = seat
         return self
 
@@ -184,7 +184,7 @@ class Position:
 
     def _pile(self, pile: str) -> dict[str, list[str]]:
         if pile not in PILES:
-            raise ValueError(f"unknown pile {pile!r}; piles are {list(PILES)}")
+            raise BadArgument(f"unknown pile {pile!r}; piles are {list(PILES)}")
         return self._piles[pile]
 
     # --- results --------------------------------------------------------------------------

@@ -1,8 +1,15 @@
-"""The ways input can be refused: an illegal action, an impossible position, misspelled notation."""
+"""The ways input can be refused: a bad argument, an illegal action, an impossible position,
+misspelled notation or a broken record. Every error the package raises on purpose is a
+:class:`LangfingerError`; each is also a ``ValueError``."""
 
 
 class LangfingerError(Exception):
     """Base class of every error this package raises on purpose."""
+
+
+class BadArgument(LangfingerError, ValueError):
+    """An argument the call cannot take: an unknown bot or level, a seat out of range, a bad
+    budget. A ``ValueError`` too, so code that catches ``ValueError`` keeps working."""
 
 
 class IllegalAction(LangfingerError, ValueError):

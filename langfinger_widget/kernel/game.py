@@ -22,7 +22,7 @@ from typing import Any
 
 from . import load, rules, views
 from .actions import Action
-from .errors import IllegalAction
+from .errors import BadArgument, IllegalAction
 from .rules import Event, Key
 from .state import State
 
@@ -340,7 +340,7 @@ class Game:
         if seat is None:
             return
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
+            raise BadArgument(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The position as ``seat`` may see it (docs/view-format.md; None: everything)."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from . import cards
 from .cards import TOOLS
+from .errors import BadArgument
 from .state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
 
 View = dict[str, Any]  # one seat's view (docs/view-format.md)
@@ -97,7 +98,7 @@ class Determinizer:
     def __init__(self, view: View) -> None:
         seat = view.get("seat")
         if not isinstance(seat, int):
-            raise ValueError("determinize a seat's view, not the open board")
+            raise BadArgument("determinize a seat's view, not the open board")
         self.view = view
         self.seat = seat
         self._seats = [self._seat(p, i) for i, p in enumerate(view["players"])]
@@ -128,7 +129,7 @@ class Determinizer:
             hand.update(p["hand"] or {})
         hidden = 0 if own else p["hand_size"] - sum(known.values())
         if hidden < 0:
-            raise ValueError(f"player {i} is known to hold more tools than the hand size")
+            raise BadArgument(f"player {i} is known to hold more tools than the hand size")
         loot: list[str | Back] = [c["id"] if "id" in c else back_of(c) for c in p["loot"]]
         return _Seat(p["name"], p["scoundrel"], p["money"], p["tokens"], known, hand, hidden,
                      loot)
@@ -140,11 +141,11 @@ class Determinizer:
             if i != self.seat:
                 pool.subtract(s.known)
         if any(n < 0 for n in pool.values()):
-            raise ValueError("the view shows more tools of a type than exist (R0.1)")
+            raise BadArgument("the view shows more tools of a type than exist (R0.1)")
         cards_ = [t for t in TOOLS for _ in range(pool[t])]
         needed = sum(s.hidden for s in self._seats) + self.view["piles"]["tools"]["draw"]
         if needed != len(cards_):
-            raise ValueError(f"{len(cards_)} unseen tools, but hands and draw pile hold {needed}")
+            raise BadArgument(f"{len(cards_)} unseen tools, but hands and draw pile hold {needed}")
         return cards_
 
     def _check_loot_counts(self) -> None:
@@ -153,17 +154,17 @@ class Determinizer:
             wanted.update(b for b in s.loot if isinstance(b, tuple))
         for back, n in wanted.items():
             if n > len(self._loot_groups.get(back, [])):
-                raise ValueError(f"more face-down loot with back {back} than the deck holds")
+                raise BadArgument(f"more face-down loot with back {back} than the deck holds")
         unseen = sum(len(g) for g in self._loot_groups.values())
         if unseen - sum(wanted.values()) != self.view["piles"]["loot"]["draw"]:
-            raise ValueError("the loot draw pile size does not match the unseen loot")
+            raise BadArgument("the loot draw pile size does not match the unseen loot")
 
     def _fences_to_deal(self) -> list[str]:
         shown = {f["id"] for f in self.view["harbor"]}
         shown |= {f["id"] for f in self.view["piles"]["fences"]["discard"]}
         pool = sorted(set(cards.FENCE_CARDS) - shown)
         if len(pool) != self.view["piles"]["fences"]["draw"]:
-            raise ValueError("the fence draw pile size does not match the unseen fences")
+            raise BadArgument("the fence draw pile size does not match the unseen fences")
         return pool
 
     def _template(self) -> State:

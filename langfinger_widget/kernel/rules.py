@@ -32,7 +32,7 @@ from typing import Any
 from . import cards, words
 from .actions import Action
 from .cards import DISPLAY_SIZES, PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
-from .errors import IllegalAction
+from .errors import BadArgument, IllegalAction
 from .state import MAX_NUMBER, Player, State, shown
 
 Key = tuple[Any, ...]
@@ -105,24 +105,24 @@ def _whole(value: object) -> bool:
 
 def _check_players(players: int) -> None:
     if not _whole(players) or not cards.MIN_PLAYERS <= players <= cards.MAX_PLAYERS:
-        raise ValueError(f"R1.1: Langfinger is for 2-5 players, not {players!r}")
+        raise BadArgument(f"R1.1: Langfinger is for 2-5 players, not {players!r}")
 
 
 def _check_setup(players: int, seed: int, names: Sequence[str] | None,
                  scoundrels: list[str], start_player: int | None, variant: str) -> None:
     if not _whole(seed) or not 0 <= seed <= MAX_NUMBER:
-        raise ValueError(f"seed must be a whole number from 0 to {MAX_NUMBER}, not {shown(seed)}")
+        raise BadArgument(f"seed must be a whole number from 0 to {MAX_NUMBER}, not {shown(seed)}")
     if len(scoundrels) != players or len(set(scoundrels)) != players or any(
             s not in cards.SCOUNDRELS for s in scoundrels):
-        raise ValueError(f"R0.5: choose {players} different scoundrels from "
+        raise BadArgument(f"R0.5: choose {players} different scoundrels from "
                          f"{list(cards.SCOUNDRELS)}, not {scoundrels!r}")
     if names is not None and (len(names) != players or not all(isinstance(n, str) for n in names)):
-        raise ValueError(f"names must give {players} names, not {names!r}")
+        raise BadArgument(f"names must give {players} names, not {names!r}")
     if start_player is not None and (not _whole(start_player) or not 0 <= start_player < players):
-        raise ValueError(f"R1.0: start_player is a seat from 0 to {players - 1} (or None: drawn "
+        raise BadArgument(f"R1.0: start_player is a seat from 0 to {players - 1} (or None: drawn "
                          f"from the seed), not {start_player!r}")
     if variant not in ("standard", "open_info"):
-        raise ValueError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+        raise BadArgument(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
 
 
 # --- drawing and refilling (R9) -------------------------------------------------------------

@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .errors import BadArgument
+
 DATA = Path(__file__).with_name("data") / "rulings.json"
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"  # in a checkout only
 CITATION = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")
@@ -44,7 +46,7 @@ def parse(markdown: str) -> dict[str, dict[str, str]]:
         elif item:
             current = item.group(1)
             if current in out:
-                raise ValueError(f"ruling {current} is written twice")
+                raise BadArgument(f"ruling {current} is written twice")
             out[current] = {"section": section, "text": item.group(2).strip()}
         elif current is not None and line.startswith("  ") and line.strip():
             out[current]["text"] += " " + line.strip()

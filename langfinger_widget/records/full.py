@@ -49,7 +49,7 @@ from typing import Any
 
 from ..kernel import cards, describe, rules, views
 from ..kernel.cards import SCOUNDRELS, TOOLS
-from ..kernel.errors import IllegalAction, InvalidState, RecordError
+from ..kernel.errors import BadArgument, IllegalAction, InvalidState, RecordError
 from ..kernel.game import Game
 from ..kernel.notation import one_line
 from ..kernel.rules import Event
@@ -269,14 +269,14 @@ def _whose(game: Game, seat: int | str | None) -> int | None:
     """Resolve ``seat="auto"``: the full record only for a finished game (it shows every card)."""
     if seat == "auto":
         if not game.is_over:
-            raise ValueError(
+            raise BadArgument(
                 "the game is not over, and its full record would show every hidden card (the "
                 "seed, every hand): pass seat=k for what seat k saw, or seat=None to ask for "
                 "the full record anyway")
         return None
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                              or not 0 <= seat < game.num_players):
-        raise ValueError(f"seat must be None, 'auto' or 0..{game.num_players - 1}, not {seat!r}")
+        raise BadArgument(f"seat must be None, 'auto' or 0..{game.num_players - 1}, not {seat!r}")
     return seat if isinstance(seat, int) else None
 
 
@@ -297,9 +297,9 @@ def _check_bots(bots: Mapping[Any, str] | None, players: int) -> dict[int, str]:
     for key, name in dict(bots or {}).items():
         seat = int(key)
         if not 0 <= seat < players:
-            raise ValueError(f"bot seat {key!r} is not a seat of a {players}-player game")
+            raise BadArgument(f"bot seat {key!r} is not a seat of a {players}-player game")
         if not isinstance(name, str) or not name or re.search(r"\s", name):
-            raise ValueError(f"a bot is named by one word (a level or a label), not {name!r}")
+            raise BadArgument(f"a bot is named by one word (a level or a label), not {name!r}")
         out[seat] = name
     return out
 
@@ -329,10 +329,10 @@ def write(game: Game, seat: int | str | None = "auto", *, bots: Mapping[Any, str
     at each round's start (full records only)."""
     view = _whose(game, seat)
     if checkpoints and view is not None:
-        raise ValueError("checkpoints are positions with every card: full records only")
+        raise BadArgument("checkpoints are positions with every card: full records only")
     date = date if date is not None else datetime.date.today().isoformat()
     if not DATE.fullmatch(date):
-        raise ValueError(f"date must be YYYY-MM-DD (or '?'), not {date!r}")
+        raise BadArgument(f"date must be YYYY-MM-DD (or '?'), not {date!r}")
     origin = game.origin()
     s = origin.state
     names = [p.name for p in s.players]
@@ -682,9 +682,9 @@ class Record:
 
     def _check(self, at: int, seat: int | None) -> None:
         if not 0 <= at <= self.length:
-            raise ValueError(f"position {at} is outside the record (0..{self.length})")
+            raise BadArgument(f"position {at} is outside the record (0..{self.length})")
         if self.seat is not None and seat != self.seat:
-            raise ValueError(f"this record holds only what seat {self.seat} saw: view it from "
+            raise BadArgument(f"this record holds only what seat {self.seat} saw: view it from "
                              f"seat {self.seat}, not {seat!r}")
 
     def view(self, at: int, seat: int | None = None) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from typing import Any
 from ..bots import make
 from ..bots.base import SEARCH_PIECE
 from ..kernel import describe, rules
+from ..kernel.errors import BadArgument
 from ..records.full import Record
 from ..tables.replay import as_record
 from ..tables.scheduler import at_once
@@ -51,7 +52,7 @@ def searcher(bot: Any, seed: int, budget: dict[str, Any]) -> Any:
     """The searching bot: a level or ``"ismcts"`` by name (with ``budget``), or a bot object."""
     made = make(bot, seed=seed, **budget) if isinstance(bot, str) else bot
     if not hasattr(made, "search"):
-        raise ValueError(f"analysis needs a searching bot (hard, expert or ismcts): {bot!r} "
+        raise BadArgument(f"analysis needs a searching bot (hard, expert or ismcts): {bot!r} "
                          "only picks moves and cannot rate them")
     return made
 
@@ -87,12 +88,12 @@ def analysis_steps(record: Record | str | Path, seat: int, bot: Any = "hard", *,
     rec = as_record(record)
     players = len(rec.header.seats)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+        raise BadArgument(f"seat must be 0..{players - 1}, not {seat!r}")
     if rec.seat is not None and rec.seat != seat:
-        raise ValueError(f"this record holds only what seat {rec.seat} saw: analyse seat "
+        raise BadArgument(f"this record holds only what seat {rec.seat} saw: analyse seat "
                          f"{rec.seat}, not {seat}")
     if not 0 <= threshold <= 1:
-        raise ValueError(f"threshold is a share of win chance from 0 to 1, not {threshold!r}")
+        raise BadArgument(f"threshold is a share of win chance from 0 to 1, not {threshold!r}")
     return _steps(rec, seat, searcher(bot, seed, budget), threshold, progress)
 
 

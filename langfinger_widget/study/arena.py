@@ -39,6 +39,7 @@ from typing import Any
 
 from .. import bots as bots_mod
 from ..kernel.cards import SCOUNDRELS
+from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 from . import elo
 
@@ -92,12 +93,12 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
             budget.update(fallback)
         known = [*sorted(bots_mod.BOTS), *OPENSPIEL_BOTS, *bots_mod.LEVELS]
         if name not in known:
-            raise ValueError(f"unknown bot {name!r}; bots are "
+            raise BadArgument(f"unknown bot {name!r}; bots are "
                              f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}, "
                              f"levels {list(bots_mod.LEVELS)}")
         specs.append(BotSpec(name, tuple(sorted(budget.items()))))
     if not 2 <= len(specs) <= 5:
-        raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
+        raise BadArgument("an arena match seats 2 to 5 bots (R1.1)")
     return specs
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.cards import MAX_PLAYERS, MIN_PLAYERS, SCOUNDRELS
+from ..kernel.errors import BadArgument
 from ..version import __version__
 from . import arena
 
@@ -118,10 +119,10 @@ def _stored_games(out: Path, players: int, meta: Mapping[str, Any], wanted: int)
     have = stored["games"]
     rows = load(out, [players]).get(players, [])
     if {r["game"] for r in rows} != set(range(have)):
-        raise ValueError(f"{out / csv_name(players)} does not hold games 0-{have - 1}, as "
+        raise BadArgument(f"{out / csv_name(players)} does not hold games 0-{have - 1}, as "
                          "meta.json says: play that count again without --grow")
     if wanted < have:
-        raise ValueError(f"{players} players: {have} games are stored; --grow adds games, "
+        raise BadArgument(f"{players} players: {have} games are stored; --grow adds games, "
                          f"so ask for {have} or more, not {wanted}")
     return int(have)
 
@@ -175,7 +176,7 @@ def _meta_to_extend(out: Path, bot: str, seed: int) -> dict[str, Any]:
     if stored is None or not any(out.glob("games_*p.csv")):
         return fresh
     if stored.get("bot") != bot or stored.get("seed") != seed or "runs" not in stored:
-        raise ValueError(f"{out} holds a study of {stored.get('bot')!r} from seed "
+        raise BadArgument(f"{out} holds a study of {stored.get('bot')!r} from seed "
                          f"{stored.get('seed')}; play {bot!r} from seed {seed} into another "
                          "folder (--out), or remove that one first")
     return dict(stored)

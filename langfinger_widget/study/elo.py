@@ -23,6 +23,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..kernel.errors import BadArgument
+
 Result = tuple[str, str, float]  # (player, opponent, the player's score in that game)
 
 
@@ -33,7 +35,7 @@ def _tally(players: Sequence[str], results: Sequence[Result], prior: float
     games: dict[tuple[str, str], float] = defaultdict(float)
     for a, b, score in results:
         if a == b:
-            raise ValueError(f"a result of {a!r} against itself")
+            raise BadArgument(f"a result of {a!r} against itself")
         wins[a] += score
         wins[b] += 1.0 - score
         games[min(a, b), max(a, b)] += 1.0
@@ -49,7 +51,7 @@ def fit(players: Sequence[str], results: Sequence[Result], prior: float = 1.0,
     """Elo ratings of ``players`` (``anchor``, by default the first, at 0)."""
     unknown = {p for a, b, _ in results for p in (a, b)} - set(players)
     if unknown:
-        raise ValueError(f"results name players not rated: {sorted(unknown)}")
+        raise BadArgument(f"results name players not rated: {sorted(unknown)}")
     wins, games = _tally(players, results, prior)
     opponents: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for (a, b), n in games.items():

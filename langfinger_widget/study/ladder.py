@@ -21,6 +21,7 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from .. import bots as bots_mod
+from ..kernel.errors import BadArgument
 from . import elo
 from .arena import BotSpec, GameResult, percent, rate_of, run_local
 from .arena import pairwise as pairwise_results
@@ -36,7 +37,7 @@ def play(levels: Sequence[str], games: int, seed: int, jobs: int, pairs: str = "
     """Play the ladder's matches (:func:`schedule`); the games of each."""
     unknown = [lv for lv in levels if lv not in bots_mod.LEVELS and lv not in bots_mod.BOTS]
     if unknown or len(set(levels)) != len(levels) or len(levels) < 2:
-        raise ValueError(f"a ladder lists 2 or more different levels from "
+        raise BadArgument(f"a ladder lists 2 or more different levels from "
                          f"{list(bots_mod.LEVELS)}, not {list(levels)}")
     matches = {}
     for a, b in schedule(levels, pairs):

@@ -33,7 +33,7 @@ from typing import Any
 
 from .. import records
 from ..kernel import rules
-from ..kernel.errors import InvalidState
+from ..kernel.errors import BadArgument, InvalidState
 from ..kernel.game import Game
 from ..kernel.rules import Event
 from ..records.full import Record
@@ -48,7 +48,7 @@ def check_pace(pace: Any) -> float:
     """Seconds a decision while playing: a number from 0.05 to MAX_PACE."""
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not (
             0.05 <= pace <= MAX_PACE):
-        raise ValueError(f"pace must be a number of seconds from 0.05 to {MAX_PACE:g}, "
+        raise BadArgument(f"pace must be a number of seconds from 0.05 to {MAX_PACE:g}, "
                          f"not {pace!r}")
     return float(pace)
 
@@ -85,9 +85,9 @@ class Replay:
         n = len(self.record.header.seats)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < n):
-            raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+            raise BadArgument(f"seat must be None or 0..{n - 1}, not {seat!r}")
         if self.record.seat is not None and seat != self.record.seat:
-            raise ValueError(f"this record holds only what seat {self.record.seat} saw: it "
+            raise BadArgument(f"this record holds only what seat {self.record.seat} saw: it "
                              f"replays from seat {self.record.seat}, not {seat!r}")
         return seat
 
@@ -162,7 +162,7 @@ class Replay:
         """Go to position ``index`` (0: the record's start, :attr:`length`: its end)."""
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index <= self.length):
-            raise ValueError(f"position must be a whole number from 0 to {self.length}, "
+            raise BadArgument(f"position must be a whole number from 0 to {self.length}, "
                              f"not {index!r}")
         if index != self.index:
             self.index = index

@@ -34,7 +34,7 @@ from typing import Any
 from ..bots import LEVELS, make, names
 from ..bots.base import Bot, thinking, weighing
 from ..kernel import views
-from ..kernel.errors import IllegalAction, LangfingerError
+from ..kernel.errors import BadArgument, IllegalAction, LangfingerError
 from ..kernel.game import Game
 from .scheduler import ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
 
@@ -48,7 +48,7 @@ HINT_ITERATIONS = 1500
 VARIANTS = ("standard", "open_info")
 
 
-class TableError(ValueError):
+class TableError(BadArgument):
     """A setting the table cannot take (a bad seat, pace, bot level or new-game option)."""
 
 

@@ -26,6 +26,7 @@ from html import escape
 from typing import Any
 
 from ..kernel import describe
+from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 
 Action = dict[str, Any]
@@ -110,7 +111,7 @@ def puzzle_verdict(board: Any) -> Verdict:
     over, with the learner's moves in words; the board is only read."""
     session = board.puzzle_session
     if session is None:
-        raise ValueError("this board plays no puzzle (make it with Puzzle.widget())")
+        raise BadArgument("this board plays no puzzle (make it with Puzzle.widget())")
     if not session.over:
         return Verdict("waiting", PUZZLE_WAITING)
     game = session.game

@@ -33,6 +33,7 @@ from typing import Any
 import traitlets
 
 from ..bots import LEVELS, names
+from ..kernel.errors import BadArgument
 from ..records.full import Record
 from ..study.analysis import analysis_steps
 from ..tables.replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
@@ -85,7 +86,7 @@ class ReplayWidget(LangfingerWidget):
     @property
     def record(self) -> Record:
         if self._replay is None:
-            raise ValueError("this board plays on live; its record is w.game.record(...)")
+            raise BadArgument("this board plays on live; its record is w.game.record(...)")
         return self._replay.record
 
     def record_text(self, seat: int | str | None = "board") -> str:
@@ -126,7 +127,7 @@ class ReplayWidget(LangfingerWidget):
             raise SeatError(f"seat must be None, a seat number or 'replay', not {shown!r}")
         game = replay.game()
         if game.is_over:
-            raise ValueError("R10.1: the game is over here; step back to play on")
+            raise BadArgument("R10.1: the game is over here; step back to play on")
         try:
             self.table.check_seat(shown, game.num_players)
             wanted = self.table.check_bots(self._default_bots(shown) if bots is None else bots,
@@ -150,7 +151,7 @@ class ReplayWidget(LangfingerWidget):
     # --- helpers ----------------------------------------------------------------------------
     def _live_replay(self) -> Replay:
         if self._replay is None:
-            raise ValueError("this board already plays on live")
+            raise BadArgument("this board already plays on live")
         return self._replay
 
     def _stop(self) -> None:
@@ -270,12 +271,12 @@ class ReplayWidget(LangfingerWidget):
         elif kind == "replay_step":
             delta = content.get("delta", 1)
             if delta not in (1, -1) or isinstance(delta, bool):
-                raise ValueError(f"a step is 1 or -1 decisions, not {delta!r}")
+                raise BadArgument(f"a step is 1 or -1 decisions, not {delta!r}")
             replay.step(delta)
         elif kind == "replay_round":
             direction = content.get("direction", 1)
             if direction not in (1, -1) or isinstance(direction, bool):
-                raise ValueError(f"direction is 1 or -1, not {direction!r}")
+                raise BadArgument(f"direction is 1 or -1, not {direction!r}")
             replay.round_start(direction)
         elif kind == "replay_play":
             replay.play(content.get("pace"))
@@ -292,7 +293,7 @@ class ReplayWidget(LangfingerWidget):
         elif kind == "replay_continue":
             bots = content.get("bots")
             if bots is not None and not isinstance(bots, dict):
-                raise ValueError(f"bots must map seats to levels, not {bots!r}")
+                raise BadArgument(f"bots must map seats to levels, not {bots!r}")
             self.continue_here(content.get("seat", "replay"), bots)
             return ok()
         else:
@@ -309,7 +310,7 @@ class ReplayWidget(LangfingerWidget):
         seat = content.get("seat", replay.seat)
         bot = content.get("bot", "hard")
         if bot not in LEVELS or bot in ("easy", "medium"):
-            raise ValueError(f"analysis uses a searching level (hard or expert), not {bot!r}")
+            raise BadArgument(f"analysis uses a searching level (hard or expert), not {bot!r}")
         if self._analysis is not None:
             self._analysis.cancel()
 

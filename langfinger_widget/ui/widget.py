@@ -32,6 +32,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 from ..tables import runtime as platform
 from ..tables.scheduler import Scheduler
@@ -55,7 +56,7 @@ MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hin
 LOG_LIMIT = 30
 
 
-class SeatError(traitlets.TraitError, ValueError):
+class SeatError(traitlets.TraitError, BadArgument):
     """A seat, pace or bot setting the game cannot take (a ValueError, as any bad argument)."""
 
 
@@ -161,7 +162,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         try:
             self.table.replace_game(game)
         except TableError as exc:
-            raise ValueError(str(exc)) from None
+            raise BadArgument(str(exc)) from None
 
     def play(self, action: dict[str, Any]) -> None:
         """Play ``action`` for whoever is to move (Python is trusted: any seat, bots too).
@@ -208,7 +209,7 @@ class LangfingerWidget(anywidget.AnyWidget):
         try:
             self.table.new_game({**options, "seed": seed})
         except TableError as exc:
-            raise ValueError(str(exc)) from None
+            raise BadArgument(str(exc)) from None
 
     def save(self) -> dict[str, Any]:
         """The position as a dict (``Game.to_dict``): give it to :meth:`load` to continue."""
