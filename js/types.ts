@@ -234,7 +234,7 @@ export interface WidgetState {
 }
 
 export type OutMessage =
-  | { kind: "act"; action: Action; move?: number; version?: number }
+  | { kind: "act"; action: Action; move: number; version: number }
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }

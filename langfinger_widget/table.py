@@ -26,6 +26,7 @@ replaced for that move, so the game always goes on.
 
 from __future__ import annotations
 
+import itertools
 import math
 import secrets
 from collections.abc import Callable, Mapping
@@ -34,12 +35,18 @@ from typing import Any
 from . import views
 from .bots import LEVELS, make, names
 from .bots.base import Bot, thinking, weighing
-from .errors import IllegalAction, LangfingerError
+from .errors import BadArgument, IllegalAction, LangfingerError
 from .game import Game
-from .scheduler import ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
+from .scheduler import Handle, ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
+from .state import shown
 
 Action = dict[str, Any]
 Reply = dict[str, Any]
+# What background work is for: the game's generation at this table (never reused, unlike
+# ``id(game)``, which CPython hands to the next object once a game is freed), the game's
+# version and the seat.
+WorkKey = tuple[int, int, int]
+_GENERATIONS = itertools.count(1)  # one counter for every table: no two games share a number
 
 MAX_PACE = 10.0
 # The Hint button's search: a budget in iterations, so it answers alike in a kernel and in
@@ -48,7 +55,7 @@ HINT_ITERATIONS = 1500
 VARIANTS = ("standard", "open_info")
 
 
-class TableError(ValueError):
+class TableError(BadArgument):
     """A setting the table cannot take (a bad seat, pace, bot level or new-game option)."""
 
 
@@ -77,6 +84,20 @@ def default_bots(players: int, seat: int | None) -> dict[int, str]:
     if seat is None:
         return {}
     return {s: "medium" for s in range(players) if s != seat}
+
+
+def unquoted(content: Mapping[str, Any]) -> str | None:
+    """Why an ``act`` intent does not say which position it was chosen in (None: it does).
+
+    ``move`` and ``version`` are required: an intent without them could not be told stale,
+    and would land on whatever the board shows when it arrives.
+    """
+    wrong = [k for k in ("move", "version") if type(content.get(k)) is not int]
+    if not wrong:
+        return None
+    given = ", ".join(f"{k}={shown(content.get(k))}" for k in wrong)
+    return ("stale or forged: an act intent quotes the position it was chosen in with the "
+            f"whole numbers 'move' and 'version' (this one gives {given}); choose again")
 
 
 def ok() -> Reply:
@@ -127,10 +148,12 @@ class Table:
         self.closed = False
         self._bot_names: dict[int, str] = {}
         self._bots: dict[int, Bot] = {}
+        self._generation = next(_GENERATIONS)
         self._bot_work: Slices[Action] | None = None
-        self._bot_for: tuple[int, int, int] | None = None
+        self._bot_for: WorkKey | None = None
+        self._bot_due: Handle | None = None  # a chosen bot move waiting out the pace
         self._hint_work: Slices[tuple[Action, float]] | None = None
-        self._hint_for: tuple[int, int, int] | None = None
+        self._hint_for: WorkKey | None = None
         self._changed_at = self.scheduler.now()
         self.set_bots(default_bots(game.num_players, seat) if bots is None else bots)
 
@@ -206,10 +229,18 @@ class Table:
     def replace_game(self, game: Game) -> None:
         """Play ``game`` at this table from now on (same seats, bots and shown seat)."""
         self.check_seat(self.seat, game.num_players)
-        self._game = game
+        self._set_game(game)
         self.set_bots({s: n for s, n in self._bot_names.items() if s < game.num_players})
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
+
+    def _set_game(self, game: Game) -> None:
+        """A new game (or the same one re-read): everything computed for the old one is dropped,
+        and its pending bot move is cancelled, before anything is scheduled for this one."""
+        self._cancel_bot()
+        self._cancel_hint()
+        self._game = game
+        self._generation = next(_GENERATIONS)
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new game; ``options`` may change players, seat, bots, variant and seed.
@@ -220,7 +251,7 @@ class Table:
         setup = self._new_game_setup(dict(options or {}))
         game = Game.new(players=setup["players"], seed=setup["seed"], variant=setup["variant"])
         self.seat = setup["seat"]
-        self._game = game
+        self._set_game(game)
         self.set_bots(setup["bots"])
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
@@ -385,7 +416,7 @@ class Table:
     # --- intents from a front end --------------------------------------------------------------
     def act(self, content: Mapping[str, Any]) -> Reply:
         action = content.get("action")
-        refusal = self.refusal(action, content)
+        refusal = unquoted(content) or self.refusal(action, content)
         if refusal is not None:
             if self.puzzle is not None and not self.puzzle.over:  # keep a finished verdict
                 self.puzzle.refused(refusal)
@@ -429,8 +460,8 @@ class Table:
         return ok()
 
     # --- hints ------------------------------------------------------------------------------
-    def _work_key(self, seat: int) -> tuple[int, int, int]:
-        return (id(self._game), self._game.version, seat)
+    def _work_key(self, seat: int) -> WorkKey:
+        return (self._generation, self._game.version, seat)
 
     def hint_intent(self) -> Reply:
         """Search the best move for the seat deciding at this board; one search at a time."""
@@ -459,12 +490,12 @@ class Table:
         ).start()
         return {"kind": "hint", "action": None, "error": "", "pending": True}
 
-    def _hint_is_current(self, key: tuple[int, int, int]) -> bool:
+    def _hint_is_current(self, key: WorkKey) -> bool:
         seat = key[2]
         return (not self.closed and key == self._work_key(seat)
                 and self._game.to_move == seat and seat in self.acting_seats())
 
-    def _deliver_hint(self, key: tuple[int, int, int], result: tuple[Action, float]) -> Reply:
+    def _deliver_hint(self, key: WorkKey, result: tuple[Action, float]) -> Reply:
         """Show a finished hint, unless the board moved on or changed hands meanwhile."""
         self._hint_work, self._hint_for = None, None
         if not self._hint_is_current(key):
@@ -475,7 +506,7 @@ class Table:
         self._touch(reschedule=False)
         return {"kind": "hint", "action": action, "value": value, "error": ""}
 
-    def _hint_error(self, key: tuple[int, int, int], exc: Exception) -> Reply:
+    def _hint_error(self, key: WorkKey, exc: Exception) -> Reply:
         self._hint_work, self._hint_for = None, None
         return {"kind": "hint", "action": None, "error": f"no hint: {exc!r}"}
 
@@ -515,26 +546,28 @@ class Table:
     def _cancel_bot(self) -> None:
         if self._bot_work is not None:
             self._bot_work.cancel()
-        self._bot_work, self._bot_for = None, None
+        if self._bot_due is not None:
+            self._bot_due.cancel()
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
 
-    def _bot_ready(self, key: tuple[int, int, int], action: Action) -> None:
+    def _bot_ready(self, key: WorkKey, action: Action) -> None:
         """The bot has chosen: play it once ``pace`` has passed since the last change."""
         wait = self._changed_at + self.pace - self.scheduler.now()
-        if wait > 0:
-            self.scheduler.call_later(wait, lambda: self._bot_moves(key, action))
+        if wait > 0 and not self.closed:
+            self._bot_due = self.scheduler.call_later(wait, lambda: self._bot_moves(key, action))
         else:
             self._bot_moves(key, action)
 
-    def _bot_moves(self, key: tuple[int, int, int], action: Action) -> None:
+    def _bot_moves(self, key: WorkKey, action: Action) -> None:
         if self.closed or self._bot_for != key or key != self._work_key(key[2]):
             return  # stale: the game moved on (or was replaced) while the bot thought
-        self._bot_work, self._bot_for = None, None
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
         self._play_for_bot(key[2], action)
 
-    def _bot_failed(self, key: tuple[int, int, int], exc: Exception) -> None:
+    def _bot_failed(self, key: WorkKey, exc: Exception) -> None:
         if self.closed or self._bot_for != key or key != self._work_key(key[2]):
             return
-        self._bot_work, self._bot_for = None, None
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
         self._stand_in(key[2], f"failed ({exc!r})")
 
     def _play_for_bot(self, seat: int, action: Action) -> None:
