@@ -155,6 +155,9 @@ class Table:
         self._hint_work: Slices[tuple[Action, float]] | None = None
         self._hint_for: WorkKey | None = None
         self._changed_at = self.scheduler.now()
+        # R12.4: whether this game has been shown on a board that shows every seat; every
+        # card drawn in it was then seen by everyone at the screen.
+        self._showed_all = False
         self.set_bots(default_bots(game.num_players, seat) if bots is None else bots)
 
     # --- who sits where ---------------------------------------------------------------------
@@ -241,6 +244,7 @@ class Table:
         self._cancel_hint()
         self._game = game
         self._generation = next(_GENERATIONS)
+        self._showed_all = False
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new game; ``options`` may change players, seat, bots, variant and seed.
@@ -362,7 +366,8 @@ class Table:
         return next((s for s in reversed(self._game.deciders) if s in humans), None)
 
     def _undo_unlimited(self) -> bool:
-        """R12.3: the teaching open board (all human) and puzzles undo without limit."""
+        """R12.3: the teaching open board (all human: no bot, no opponent) and puzzles undo
+        without limit; with a bot seated, the open board stops at every draw (R12.4)."""
         return self.puzzle is not None or (self.seat is None and not self._bots)
 
     def undo_refusal(self) -> str | None:
@@ -383,6 +388,10 @@ class Table:
         if self._game.sight_barrier(seat) > mine[-1]:
             return ("R12.1: you have seen a card since your last move (a draw, a stolen "
                     "front, a refill), so that move stands")
+        if self._showed_all and self._game.sight_barrier(None) > mine[-1]:
+            return ("R12.4: this board has shown every seat, so a card drawn since your last "
+                    "move (at the Ruin, in a refill) was seen by everyone at the screen; "
+                    "that move stands")
         return None
 
     def undo_status(self) -> dict[str, Any]:
@@ -523,6 +532,7 @@ class Table:
     def _touch(self, reschedule: bool = True) -> None:
         """Something a board shows changed: tell the front end, then look for bot work."""
         self._changed_at = self.scheduler.now()
+        self._showed_all = self._showed_all or self.seat is None
         if self._hint_for is not None and not self._hint_is_current(self._hint_for):
             self._cancel_hint()
         self.on_change()

@@ -115,14 +115,18 @@ def redact_event(event: Event, seat: int | None) -> Event:
     return fresh
 
 
-def shows_hidden(event: Event, seat: int) -> bool:
+def shows_hidden(event: Event, seat: int | None) -> bool:
     """Whether ``event`` showed ``seat`` a card that was hidden from it before (R12.1).
 
     Drawing from a pile shows new cards (a refill's fronts or backs, the tools
     drawn at the Ruin), a thief sees the front of what it stole, a chest is
     cashed face up before everyone, and a sale shows its fronts to the rivals.
+    ``seat=None`` is the open board, which shows every hand and every front: all it
+    had not shown is what comes off a draw pile, whoever draws it (R12.4).
     """
     kind = event["type"]
+    if seat is None:
+        return kind == "refill" or (kind == "exchange" and bool(event["count"]))
     if kind in ("refill", "cash"):
         return True
     if kind == "sell":

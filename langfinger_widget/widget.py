@@ -171,7 +171,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         """Take back the shown seat's last decision and the bot moves after it, as the board's
         Undo does (R12: never past a card that seat has seen, never another human's move).
 
-        The open board and puzzles take back without limit (R12.3); ``w.game.undo()``
+        The all-human open board and puzzles take back without limit (R12.3); the open board
+        with a bot seated stops at every card it showed drawn (R12.4); ``w.game.undo()``
         followed by ``w.refresh()`` is the unlimited script path. Raises ``IllegalAction``.
         """
         self.table.undo()
