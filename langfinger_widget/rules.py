@@ -328,9 +328,22 @@ _FENCE: dict[tuple[Any, ...], list[int]] = {}
 _TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
 
 
+def most_tools() -> int:
+    """The most tools a legal action names: the City's two (R4), the most a loot card
+    pictures (R5.1), the most an exchange square takes (R6.1). A longer list is never legal,
+    so it never enters :data:`_TOOL_LISTS`, which therefore holds at most a few hundred
+    lists, whatever a page sends."""
+    pictured = max((len(c.tools) for c in cards.LOOT_CARDS.values()), default=0)
+    return max(2, pictured, *(taken for taken, _ in RATE_COUNTS.values()))
+
+
+_MOST_TOOLS = [most_tools()]  # of the deck in use (a deck may picture more tools)
+
+
 def _forget() -> None:
     for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAINS):
         table.clear()
+    _MOST_TOOLS[0] = most_tools()
 
 
 cards.on_deck_change(_forget)  # loot and fence ids mean other cards now
@@ -548,7 +561,9 @@ def _tools_field(action: dict[str, Any], field: str) -> tuple[str, ...]:
     if unknown:
         raise _malformed(f"unknown tool(s) {unknown} in {field!r}; tools are {list(TOOLS)}")
     ordered = tool_sort(tools)
-    if all(type(t) is str for t in tools):  # what _quick_tools may look up next time
+    # What _quick_tools may look up next time: only a list some action could take (a list
+    # from a page is otherwise kept for good, and a page may send millions of them).
+    if len(tools) <= _MOST_TOOLS[0] and all(type(t) is str for t in tools):
         _remember(_TOOL_LISTS, tuple(tools), ordered)
     return ordered
 

@@ -33,6 +33,7 @@ import traitlets
 
 from . import platform
 from .game import Game
+from .limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from .scheduler import Scheduler
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
 
@@ -300,7 +301,11 @@ class LangfingerWidget(anywidget.AnyWidget):
         Returns the reply that was sent. A refused intent sets ``error`` and
         changes nothing else.
         """
-        reply: dict[str, Any] = _strict_json(self._dispatch(content))
+        problem = too_big(content)  # before anything reads it (and echoes it back)
+        answer = self._dispatch(content) if problem is None else refuse(
+            f"message refused: {problem} (a board's intent holds at most {MAX_MESSAGE_BYTES} "
+            f"bytes, {MAX_MESSAGE_DEPTH} levels deep)")
+        reply: dict[str, Any] = _strict_json(answer)
         if reply.get("kind") == "result" and not reply["ok"]:
             self.table.error = reply["error"]
             self._sync()

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
+from langfinger_widget import rules
 from langfinger_widget import table as table_module
 from langfinger_widget import widget as widget_module
 from langfinger_widget.scheduler import ManualScheduler
@@ -250,6 +251,54 @@ def test_why_explains_without_playing() -> None:
     assert w.handle_message({"kind": "why", "action": PLACE_MUSEUM})["reason"] is None
     assert snapshot(w) == before and len(spy.sent) == 2
     assert w.error == ""  # asking is not an error
+
+
+# --- what a page may pin or overflow (issue 29) --------------------------------------------------
+
+
+def test_tool_lists_a_page_sends_never_pile_up_in_the_kernel() -> None:
+    w, _ = make(seat=0)
+    rng = random.Random(29)
+    tools = list(lf.cards.TOOLS)
+    for n in range(600):  # every one a list no action could take: 4 to 60 tools
+        forged = [rng.choice(tools) for _ in range(4 + n % 57)]
+        for kind in ("why", "act"):
+            w.handle_message({"kind": kind, "action": {"type": "take_tools", "tools": forged},
+                              "move": w.move_number, "version": w.version})
+        w.game.why_illegal({"type": "steal", "slot": 0, "pay": forged})
+    longest = rules.most_tools()
+    assert longest == 3  # the City's 2, a loot card's 2 or 3, the 3>4 square's 3 (R4-R6.1)
+    assert all(len(given) <= longest for given in rules._TOOL_LISTS)
+    assert len(rules._TOOL_LISTS) <= sum(5**k for k in range(longest + 1))
+    # A list too long to be legal is still answered by the rules, only never kept.
+    assert w.game.why_illegal({"type": "take_tools", "tools": ["map"] * 4}).startswith("R2.1")
+
+
+@pytest.mark.parametrize(("label", "action", "problem"), [
+    ("33 MiB of tools", {"type": "take_tools", "tools": ["map"] * 7_000_000}, "larger than"),
+    ("a long name", {"type": "place", "place": "x" * 70_000}, "larger than"),
+    ("a huge number", {"type": "steal", "slot": 10**100_000, "pay": []}, "larger than"),
+    ("nested 500 deep", "nest", "nested deeper than 8"),
+    ("nested 100,000 deep", "nest-deep", "nested deeper than 8"),
+])
+def test_a_message_too_large_or_too_deep_is_refused_before_it_is_read(
+        label: str, action: Any, problem: str) -> None:
+    w, spy = make(seat=0)
+    if isinstance(action, str):
+        depth = 500 if action == "nest" else 100_000
+        action = []
+        for _ in range(depth):
+            action = [action]
+        action = {"type": "take_tools", "tools": action}
+    cached, before = len(rules._TOOL_LISTS), snapshot(w)
+    for kind in ("why", "act", "new_game"):
+        reply = w.handle_message({"kind": kind, "action": action, "move": 0, "version": 0})
+        assert reply == {"kind": "result", "ok": False, "error": reply["error"]}
+        assert reply["error"].startswith("message refused: " + problem), reply["error"]
+        assert f"{widget_module.MAX_MESSAGE_BYTES} bytes" in reply["error"]
+        json.dumps(reply, allow_nan=False)  # the answer went out: nothing escaped
+    assert spy.sent[-1] == reply and w.error == reply["error"]
+    assert snapshot(w) == before and len(rules._TOOL_LISTS) == cached
 
 
 def test_front_end_may_set_pace_but_nothing_else() -> None:
