@@ -551,7 +551,7 @@ def _malformed(why: str) -> IllegalAction:
 def _str_list(action: dict[str, Any], field: str) -> list[str]:
     value = action[field]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _malformed(f"{field!r} must be a list of names, not {value!r}")
+        raise _malformed(f"{shown(field)} must be a list of names, not {shown(value)}")
     return value
 
 
@@ -637,7 +637,7 @@ def _checked_key(action: Any) -> Key:
         raise _malformed(f"expected a dict with a 'type', got {type(action).__name__}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise _malformed(f"unknown type {kind!r}; types are {list(_FIELDS)}")
+        raise _malformed(f"unknown type {shown(kind)}; types are {list(_FIELDS)}")
     required, optional = _FIELDS[kind]
     if not (action.keys() <= _ALLOWED[kind] and required <= action.keys()):
         given = set(action) - {"type"}
@@ -648,28 +648,28 @@ def _checked_key(action: Any) -> Key:
 
 def _place_key(a: dict[str, Any]) -> Key:
     if a["place"] not in PLACES:
-        raise _malformed(f"unknown place {a['place']!r}; places are {list(PLACES)}")
+        raise _malformed(f"unknown place {shown(a['place'])}; places are {list(PLACES)}")
     return ("place", a["place"])
 
 
 def _steal_key(a: dict[str, Any]) -> Key:
     slot, scoundrel = a["slot"], a.get("scoundrel", False)
     if not isinstance(slot, int) or isinstance(slot, bool):
-        raise _malformed(f"'slot' must be a whole number, not {slot!r}")
+        raise _malformed(f"'slot' must be a whole number, not {shown(slot)}")
     if not isinstance(scoundrel, bool):
-        raise _malformed(f"'scoundrel' must be true or false, not {scoundrel!r}")
+        raise _malformed(f"'scoundrel' must be true or false, not {shown(scoundrel)}")
     return ("steal", slot, _tools_field(a, "pay"), scoundrel)
 
 
 def _exchange_key(a: dict[str, Any]) -> Key:
     if not isinstance(a["rate"], str):
-        raise _malformed(f"'rate' must be one of {list(RUIN_RATES)}, not {a['rate']!r}")
+        raise _malformed(f"'rate' must be one of {list(RUIN_RATES)}, not {shown(a['rate'])}")
     return ("exchange", a["rate"], _tools_field(a, "give"))
 
 
 def _sell_key(a: dict[str, Any]) -> Key:
     if not isinstance(a["fence"], str):
-        raise _malformed(f"'fence' must be a fence id, not {a['fence']!r}")
+        raise _malformed(f"'fence' must be a fence id, not {shown(a['fence'])}")
     return ("sell", a["fence"], tuple(sorted(_str_list(a, "loot"))))
 
 

@@ -73,9 +73,9 @@ def seat_label(view: Mapping[str, Any], seat: int) -> str:
 def check_pace(pace: Any) -> float:
     """``pace`` as seconds a bot move, or :class:`TableError`: a finite number in 0..MAX_PACE."""
     if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-        raise TableError(f"pace must be a number of seconds, not {pace!r}")
+        raise TableError(f"pace must be a number of seconds, not {shown(pace)}")
     if not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
-        raise TableError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {pace!r}")
+        raise TableError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {shown(pace)}")
     return float(pace)
 
 
@@ -189,7 +189,7 @@ class Table:
         if seat is None:
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise TableError(f"seat must be None or 0..{players - 1}, not {seat!r}")
+            raise TableError(f"seat must be None or 0..{players - 1}, not {shown(seat)}")
 
     def check_bots(self, bots: Mapping[Any, Any], players: int | None = None) -> dict[int, str]:
         """``bots`` as {seat: name}, or :class:`TableError` naming what is wrong."""
@@ -199,11 +199,11 @@ class Table:
             try:
                 seat = int(key)
             except (TypeError, ValueError):
-                raise TableError(f"bot seat must be a seat number, not {key!r}") from None
+                raise TableError(f"bot seat must be a seat number, not {shown(key)}") from None
             if isinstance(key, bool) or not 0 <= seat < players:
-                raise TableError(f"bot seat {key!r} is not a seat of a {players}-player game")
+                raise TableError(f"bot seat {shown(key)} is not a seat of a {players}-player game")
             if name not in names():
-                raise TableError(f"unknown bot {name!r} for seat {seat}: choose a level "
+                raise TableError(f"unknown bot {shown(name)} for seat {seat}: choose a level "
                                  f"{list(LEVELS)} or a bot {names()[len(LEVELS):]}")
             out[seat] = name
         return out
@@ -266,22 +266,22 @@ class Table:
             raise TableError(f"new game: unknown option(s) {unknown}")
         players = options.get("players", self._game.num_players)
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise TableError(f"R1.1: a game has 2 to 5 players, not {players!r}")
+            raise TableError(f"R1.1: a game has 2 to 5 players, not {shown(players)}")
         seat = options.get("seat", self.seat)
         if "seat" not in options and seat is not None and seat >= players:
             seat = 0
         self.check_seat(seat, players)
         variant = options.get("variant", self._game.state.variant)
         if variant not in VARIANTS:
-            raise TableError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+            raise TableError(f"R11: variant is 'standard' or 'open_info', not {shown(variant)}")
         seed = options.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or not 0 <= seed < 2**63):
             raise TableError(f"seed must be a whole number from 0 to 2**63 - 1, or null, "
-                             f"not {seed!r}")
+                             f"not {shown(seed)}")
         if "bots" in options:
             if not isinstance(options["bots"], dict):
-                raise TableError(f"bots must map seats to levels, not {options['bots']!r}")
+                raise TableError(f"bots must map seats to levels, not {shown(options['bots'])}")
             bots = self.check_bots(options["bots"], players)
         elif "players" in options or "seat" in options:
             bots = default_bots(players, seat)
@@ -333,7 +333,8 @@ class Table:
         if self.puzzle is not None and self.puzzle.over:
             return "the puzzle is over: its round has ended (Try again to replay it)"
         if "seat" in content and content["seat"] != self.seat:
-            return f"wrong seat: this board belongs to seat {self.seat!r}, not {content['seat']!r}"
+            return (f"wrong seat: this board belongs to seat {self.seat!r}, not "
+                    f"{shown(content['seat'])}")
         if to_move not in self.acting_seats():
             return f"R2.1/R3.1: it is {self._label(to_move)}'s decision, not yours"
         stale = self._stale(content)
@@ -347,7 +348,7 @@ class Table:
     def _stale(self, content: Mapping[str, Any]) -> str | None:
         move = content.get("move")
         if move is not None and move != self._game.move_number:
-            return (f"stale: this was chosen at move {move!r}, but the board is at move "
+            return (f"stale: this was chosen at move {shown(move)}, but the board is at move "
                     f"{self._game.move_number}; choose again")
         version = content.get("version")
         if version is not None and version != self._game.version:
@@ -441,9 +442,9 @@ class Table:
         seat = content.get("seat")
         to_move = self._game.to_move
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return refuse(f"reveal needs a seat number, got {seat!r}")
+            return refuse(f"reveal needs a seat number, got {shown(seat)}")
         if seat not in self.human_seats:
-            return refuse(f"seat {seat!r} is not a human seat here")
+            return refuse(f"seat {shown(seat)} is not a human seat here")
         if seat != to_move:
             who = "nobody (the game is over)" if to_move is None else self._label(to_move)
             return refuse(f"R3.1: only the player to move may take the board; it is {who}")

@@ -35,6 +35,7 @@ from . import platform
 from .game import Game
 from .limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from .scheduler import Scheduler
+from .state import shown
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
@@ -318,7 +319,8 @@ class LangfingerWidget(anywidget.AnyWidget):
             return refuse(f"not a message: expected an object, got {type(content).__name__}")
         kind = content.get("kind")
         if kind not in MESSAGE_KINDS:
-            return refuse(f"unknown message kind {kind!r}; expected one of {list(MESSAGE_KINDS)}")
+            return refuse(f"unknown message kind {shown(kind)}; expected one of "
+                          f"{list(MESSAGE_KINDS)}")
         if kind == "act":
             return table.act(content)
         if kind == "why":

@@ -32,7 +32,7 @@ from langfinger_widget.scheduler import ManualScheduler
 from langfinger_widget.table import Table, TableError
 from langfinger_widget.widget import LangfingerWidget
 
-FAST = settings(max_examples=150, deadline=None,
+FAST = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 RACES = settings(max_examples=80, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -47,6 +47,23 @@ junk = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                   max_size=4),
     max_leaves=10,
+)
+
+def _nested(depth: int, leaf: Any) -> Any:
+    for level in range(depth):
+        leaf = [leaf] if level % 2 else {"a": leaf}
+    return leaf
+
+
+# Shapes that escaped in issue 29: nesting deeper than a message has (500 and 100,000 levels,
+# which json.loads accepts), tool lists no action could take, a message of megabytes.
+oversized = st.one_of(
+    st.builds(_nested, st.sampled_from([9, 50, 500, 5000, 100_000]), junk),
+    st.builds(lambda n, t: {"type": "take_tools", "tools": [t] * n},
+              st.integers(4, 20_000), st.sampled_from(["map", "hammer", "welder"])),
+    st.builds(lambda n: {"type": "steal", "slot": 0, "pay": ["map", "map", "map", "map"] * n},
+              st.integers(1, 5000)),
+    st.builds(lambda n: "x" * n, st.integers(60_000, 200_000)),
 )
 kinds = st.sampled_from(["act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint",
                          "puzzle_reset", "ACT", "", "log"])
@@ -77,8 +94,10 @@ def forged(draw: st.DrawFn, legal: list[dict[str, Any]]) -> dict[str, Any]:
     if legal and draw(st.booleans()):
         action = dict(draw(st.sampled_from(legal)))
         if draw(st.booleans()):
-            action[draw(st.sampled_from([*action, "slot", "pay"]))] = draw(junk)
+            action[draw(st.sampled_from([*action, "slot", "pay"]))] = draw(junk | oversized)
         message["action"] = action
+    elif draw(st.integers(0, 3)) == 0:
+        message["action"] = draw(oversized)
     for _ in range(draw(st.integers(0, 3))):
         message[draw(fields)] = draw(junk)
     return message
@@ -94,6 +113,7 @@ def _check_forged(w: LangfingerWidget, message: Any) -> None:
     assert w.view == w.game.view(w.seat)
     acting = w.game.to_move is not None and w.game.to_move in w.table.acting_seats()
     assert w.legal == (w.game.legal_actions() if acting else [])
+    assert all(len(tools) <= rules.most_tools() for tools in rules._TOOL_LISTS)
 
 
 @FAST
@@ -111,6 +131,22 @@ def test_forged_messages_long(data: st.DataObject) -> None:
     w = _board()
     for _ in range(10):
         _check_forged(w, data.draw(forged(w.game.legal_actions()) | junk))
+
+
+@pytest.mark.parametrize("depth", [500, 5000, 100_000])
+def test_an_action_nested_deep_gets_an_answer_naming_what_is_wrong(depth: int) -> None:
+    """Python callers skip the widget's cap: the kernel itself answers, never RecursionError."""
+    w = _board()
+    deep = _nested(depth, "map")
+    for action in ({"type": "take_tools", "tools": deep}, {"type": "steal", "slot": deep,
+                                                           "pay": []}, deep):
+        reason = w.game.why_illegal(action)
+        assert reason is not None and reason.startswith("not an action"), reason
+        with pytest.raises(lf.IllegalAction):
+            w.game.play(action)
+        reply = w.table.act({"kind": "act", "action": action, "move": w.move_number,
+                             "version": w.version, "seat": w.seat})
+        assert reply["ok"] is False and len(reply["error"]) < 500
 
 
 # --- races -------------------------------------------------------------------------------------
