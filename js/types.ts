@@ -86,6 +86,8 @@ export interface View {
   money_by_round: number[][];
   is_over: boolean;
   winners: number[];
+  /** Present (true) only in a composed position: a puzzle's or the builder's, not a deal's. */
+  composed?: boolean;
 }
 
 export type Action =

@@ -14,10 +14,12 @@
 Every call returns the builder, so calls chain. While building only the
 arguments are checked (a seat, a place, a square): :meth:`Position.to_dict`
 writes the position data (the ``to_dict`` form) and :meth:`Position.build`
-loads it with ``state.from_dict``, which refuses a position that play cannot
-reach with :class:`InvalidState` naming the ruling (a card in two places,
-four tokens, an overfull display, squares no order of turns gives, money
-that fell). Tokens a player has not put on a square stay in front of them.
+loads it with ``state.from_dict``, which refuses a position that cannot be
+with :class:`InvalidState` naming the ruling (a card in two places, four
+tokens, an overfull display, squares no order of turns gives, money that
+fell). A built position is *composed* (``"composed": true``, ``*`` in its
+notation): it need not be one a deal leads to, as a puzzle's often is not.
+Tokens a player has not put on a square stay in front of them.
 
 Seats are 0-based, squares too (``square=0`` is the first square to act,
 R3.1). Cards not placed anywhere go to their draw piles, shuffled by the
@@ -80,7 +82,8 @@ class Position:
         seed = _whole(seed, "seed")
         variant = _one_of(variant, state_mod.VARIANTS, "variant")
         self._data: dict[str, Any] = {
-            "format": state_mod.FORMAT, "seed": seed, "variant": variant, "round": 1,
+            "format": state_mod.FORMAT, "composed": True, "seed": seed, "variant": variant,
+            "round": 1,
             "phase": "place", "start_player": 0,
             "players": [{"name": n, "scoundrel": s, "money": 0, "hand": {}, "loot": [],
                          "known": {}} for s, n in zip(players, names, strict=True)],

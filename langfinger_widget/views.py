@@ -64,7 +64,7 @@ def decision(state: State) -> dict[str, Any] | None:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The position as ``seat`` may see it (``None``: everything, for teaching)."""
     tools, loot, fences = (state.piles[k] for k in ("tools", "loot", "fences"))
-    return {
+    out = {
         "format": VIEW_FORMAT,
         "seat": seat,
         "variant": state.variant,
@@ -89,6 +89,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "is_over": state.phase == "over",
         "winners": winners(state),
     }
+    if state.composed:  # a puzzle's or the builder's: every seat may know it
+        out["composed"] = True
+    return out
 
 
 # --- events ---------------------------------------------------------------------------------
