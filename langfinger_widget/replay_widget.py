@@ -308,7 +308,7 @@ class ReplayWidget(LangfingerWidget):
         replay = self._live_replay()
         seat = content.get("seat", replay.seat)
         bot = content.get("bot", "hard")
-        if bot not in LEVELS or bot in ("easy", "medium"):
+        if not isinstance(bot, str) or bot not in LEVELS or bot in ("easy", "medium"):
             raise ValueError(f"analysis uses a searching level (hard or expert), not {shown(bot)}")
         if self._analysis is not None:
             self._analysis.cancel()

@@ -133,6 +133,46 @@ def test_forged_messages_long(data: st.DataObject) -> None:
         _check_forged(w, data.draw(forged(w.game.legal_actions()) | junk))
 
 
+replay_kinds = st.sampled_from(["replay_seek", "replay_step", "replay_round", "replay_play",
+                                "replay_pause", "replay_pace", "replay_seat", "replay_analyse",
+                                "replay_continue", "replay_puzzle", "act", "undo"])
+replay_fields = st.sampled_from(["index", "delta", "direction", "pace", "seat", "bot", "bots"])
+
+
+@st.composite
+def forged_replay(draw: st.DrawFn) -> dict[str, Any]:
+    message: dict[str, Any] = {"kind": draw(replay_kinds)}
+    for _ in range(draw(st.integers(0, 3))):
+        message[draw(replay_fields)] = draw(junk | oversized | st.integers(-2, 60))
+    return message
+
+
+@pytest.fixture(scope="module")
+def replay_text() -> str:
+    g = lf.Game.new(players=3, seed=29)
+    while g.move_number < 40:
+        g.play(g.legal_actions()[g.move_number % len(g.legal_actions())])
+    return g.record(None, date="2025-06-01")
+
+
+@settings(FAST, max_examples=100)
+@given(data=st.data())
+def test_forged_replay_intents_get_an_answer(replay_text: str, data: st.DataObject) -> None:
+    """The replay board's own intents (seek, step, seat, analyse, continue...) answer anything
+    with strict JSON; a refusal changes no position."""
+    w = lf.LangfingerWidget.replay(replay_text, scheduler=ManualScheduler())
+    w.send = lambda *a, **k: None  # type: ignore[method-assign]
+    for _ in range(4):
+        message = data.draw(forged_replay() | junk)
+        before = json.dumps([w.game.to_dict(), w.seat, w.get_state().get("scrubber")])
+        reply = w.handle_message(message)
+        json.dumps(reply, allow_nan=False)
+        if reply.get("kind") == "result" and not reply["ok"]:
+            assert reply["error"], message
+            assert json.dumps([w.game.to_dict(), w.seat, w.get_state().get("scrubber")]) == before
+    w.close()
+
+
 @pytest.mark.parametrize("depth", [500, 5000, 100_000])
 def test_an_action_nested_deep_gets_an_answer_naming_what_is_wrong(depth: int) -> None:
     """Python callers skip the widget's cap: the kernel itself answers, never RecursionError."""
