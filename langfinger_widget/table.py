@@ -10,9 +10,11 @@ mirrors it into traits; tests drive it with a
 Nothing here uses threads. Bot moves and hint searches run on the event loop
 (ipykernel's, or Pyodide's in JupyterLite) a slice at a time, so the kernel
 answers clicks while a bot thinks. Each piece of background work is tagged
-with the game's :attr:`~langfinger_widget.game.Game.version` and the seat it
-was for, and is dropped if either moved on; a failing bot is reported and
-replaced for that move, so the game always goes on.
+with the game's number at this table (never reused, unlike ``id(game)``), its
+:attr:`~langfinger_widget.game.Game.version` and the seat it was for, and is
+dropped if any moved on; a bot move waiting out the pace is cancelled with
+its game. A failing bot is reported and replaced for that move, so the game
+always goes on.
 
 >>> import langfinger_widget as lf
 >>> from langfinger_widget.scheduler import ManualScheduler

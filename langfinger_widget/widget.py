@@ -300,7 +300,9 @@ class LangfingerWidget(anywidget.AnyWidget):
         """Answer one intent from the front end (as if from an adversary) and send the reply.
 
         Returns the reply that was sent. A refused intent sets ``error`` and
-        changes nothing else.
+        changes nothing else. A message larger than ``MAX_MESSAGE_BYTES`` or
+        nested deeper than ``MAX_MESSAGE_DEPTH`` (``limits.py``) is refused
+        before anything reads it.
         """
         problem = too_big(content)  # before anything reads it (and echoes it back)
         answer = self._dispatch(content) if problem is None else refuse(
