@@ -724,3 +724,23 @@ def test_a_composed_position_says_so_wherever_it_goes() -> None:
         assert lf.Game.from_dict(g.to_dict()).state.composed  # played on, still composed
     with pytest.raises(lf.InvalidState, match="composed must be true or false"):
         lf.Game.from_dict({**d, "composed": "yes"})
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+def test_a_position_nested_deep_anywhere_is_an_invalid_state(depth: int) -> None:
+    """Every loader answers with InvalidState whatever the depth (never RecursionError)."""
+    deep: Any = []
+    for level in range(depth):
+        deep = [deep] if level % 2 else {"a": deep}
+    g = _played(3, 4, lambda g: g.move_number >= 20)
+    for source in (g.to_dict(), g.to_dict(seat=1)):
+        for path in (["players"], ["players", 0], ["players", 0, "hand"], ["players", 1, "loot"],
+                     ["city"], ["villa"], ["squares", "city"], ["ruin_rates", "1>2"],
+                     ["scoundrel_used", "villa"], ["piles", "loot", "discard"],
+                     ["money_by_round"], ["composed"], ["round"], ["format"]):
+            d = copy.deepcopy(source)
+            _get(d, path[:-1])[path[-1]] = deep
+            with pytest.raises(lf.InvalidState):
+                lf.Game.from_dict(d)
+    with pytest.raises(lf.InvalidState):
+        lf.Game.from_dict(deep)
