@@ -10,7 +10,14 @@ from typing import Any
 
 from . import cards
 from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
+from .errors import (
+    BadArgument,
+    IllegalAction,
+    InvalidState,
+    LangfingerError,
+    NotationError,
+    RecordError,
+)
 from .game import Game
 
 __version__ = "0.1.0"
@@ -19,6 +26,7 @@ __all__ = [
     "FENCE_CARDS",
     "LOOT_CARDS",
     "SCOUNDRELS",
+    "BadArgument",
     "Game",
     "IllegalAction",
     "InvalidState",

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import bots as bots_mod
 from . import elo
@@ -54,6 +54,10 @@ DEFAULT_GAMES = 30
 DEFAULT_ITERATIONS = 150  # ISMCTS iterations a move when no budget is given at all
 
 
+def _whole(v: float) -> bool:
+    return isinstance(v, int) or (isinstance(v, float) and v.is_integer())
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """A bot by name with its budget, e.g. ``ismcts:time=0.5`` (label: how it is reported)."""
@@ -68,7 +72,8 @@ class BotSpec:
 
     def make(self, seed: int) -> bots_mod.Bot:
         whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
-        budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
+        budget: dict[str, Any] = {k: (int(v) if k in whole and _whole(v) else v)
+                                  for k, v in self.budget}
         if self.name in OPENSPIEL_BOTS:  # the openspiel extra
             from .envs import openspiel_bots
 
@@ -88,7 +93,11 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
         budget = dict(defaults or {}) if name == "ismcts" else {}
         for opt in options:
             key, _, value = opt.partition("=")
-            budget[key] = float(value)
+            try:
+                budget[key] = float(value)
+            except ValueError:
+                raise ValueError(f"{part.strip()}: {key} must be a number, not "
+                                 f"{value!r}") from None
         if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
             budget.update(fallback)
         known = [*sorted(bots_mod.BOTS), *OPENSPIEL_BOTS, *bots_mod.LEVELS]
@@ -100,6 +109,44 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
     if not 2 <= len(specs) <= 5:
         raise ValueError("an arena match seats 2 to 5 bots (R1.1)")
     return specs
+
+
+def check_specs(specs: Sequence[BotSpec]) -> None:
+    """Make each bot once, so that a bad budget (``time=nan``, ``iterations=0``) is refused
+    with a ValueError before the first game, not in a worker after hours of play."""
+    for spec in specs:
+        try:
+            spec.make(seed=0)
+        except ImportError as e:
+            raise ValueError(f"{spec.label} needs the openspiel extra ({e})") from None
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"{spec.label}: {e}") from None
+
+
+def check_output(path: str | None, flag: str, folder: bool = False) -> None:
+    """Raise ValueError unless ``path`` can be written to (a file, or with ``folder`` a
+    folder made as needed): checked before the first game, so no result is lost."""
+    if path is None:
+        return
+    if not path.strip():
+        raise ValueError(f"{flag} needs a path, not an empty one")
+    target = Path(path)
+    if folder:
+        existing = next(p for p in [target, *target.parents] if p.exists())
+        if not existing.is_dir():
+            raise ValueError(f"{flag} {path}: {existing} is a file, not a folder")
+        return
+    if target.is_dir():
+        raise ValueError(f"{flag} {path}: is a folder; name a file to write")
+    if not target.parent.is_dir():
+        raise ValueError(f"{flag} {path}: the folder {target.parent} does not exist")
+
+
+class CommandLine(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog.rsplit('.', 1)[-1]}: {message}\n")
 
 
 @dataclass
@@ -401,7 +448,7 @@ def write_json(results: Sequence[GameResult], summary: dict[str, Any], path: str
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
+    p = CommandLine(prog="python -m langfinger_widget.arena",
                                 description="Play bots against each other, seats rotated.")
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
@@ -433,8 +480,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_args(args: argparse.Namespace) -> None:
+    """Every argument of the command line, checked before the first game (ValueError)."""
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
+        raise ValueError(f"--time is seconds a move, a finite number above 0, not {args.time}")
+    if args.iterations is not None and args.iterations < 1:
+        raise ValueError(f"--iterations must be at least 1, not {args.iterations}")
+    check_output(args.csv, "--csv")
+    check_output(args.json, "--json")
+    check_output(args.records, "--records", folder=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        check_args(args)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
     if args.ladder is not None:
         from . import ladder
 
@@ -446,11 +513,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         defaults["iterations"] = args.iterations
     try:
         specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
+        check_specs(specs)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("arena: --games must be at least 1", file=sys.stderr)
         return 2
     show = not args.no_progress
     if args.backend == "ray":

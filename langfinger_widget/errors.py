@@ -48,3 +48,8 @@ class RecordError(InvalidState):
     def __init__(self, line: int, why: str, ruling: str | None = None) -> None:
         self.line, self.why, self.ruling = line, why, ruling
         super().__init__(f"line {line}: {why}" if line else why)
+
+
+class BadArgument(LangfingerError, ValueError):
+    """An argument this package cannot take: a bot's budget, a builder's seat or place, a
+    table's setting. A ``ValueError`` as any bad argument, and the package's own."""

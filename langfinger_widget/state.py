@@ -97,6 +97,9 @@ class State:
     )
     piles: dict[str, Pile] = field(default_factory=lambda: {p: Pile() for p in PILES})
     money_by_round: list[list[int]] = field(default_factory=list)
+    # A composed position (a puzzle, the builder): it may start from any consistent state,
+    # not only one a game reaches from the deal; games played on from it stay composed.
+    composed: bool = False
     # Bookkeeping of rules.py, not part of the position (never saved, compared or shown):
     # the acting square (R3.1) as the rules last worked it out, None when it must be
     # worked out again. Only the rules change a state, and they keep this up to date.
@@ -118,7 +121,7 @@ class State:
             {p: list(s) for p, s in self.squares.items()}, dict(self.ruin_rates),
             {p: list(s) for p, s in self.scoundrel_used.items()},
             {k: p.copy() for k, p in self.piles.items()},
-            [list(m) for m in self.money_by_round], self.acting_memo,
+            [list(m) for m in self.money_by_round], self.composed, self.acting_memo,
         )
 
     def shuffle(self, cards_: list[str]) -> None:
@@ -145,6 +148,7 @@ class State:
                 k: {"draw": list(p.draw), "discard": list(p.discard)} for k, p in self.piles.items()
             },
             "money_by_round": [list(m) for m in self.money_by_round],
+            **({"composed": True} if self.composed else {}),
         }
 
 
@@ -292,7 +296,8 @@ def from_dict(data: Any) -> State:
     for key in ("phase", "players"):
         _expect(key in data, f"a position needs {key!r}")
     known = {"format", "seed", "shuffles", "variant", "round", "phase", "start_player", "players",
-             *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round"}
+             *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round",
+             "composed"}
     _expect(set(data) <= known, f"unknown keys {_keys(set(data) - known)}")
     raw_players = data["players"]
     _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 5,
@@ -312,6 +317,7 @@ def from_dict(data: Any) -> State:
         squares=_squares_from(data.get("squares"), n),
         ruin_rates=_rates_from(data.get("ruin_rates"), n),
         scoundrel_used=_used_from(data.get("scoundrel_used"), n),
+        composed=composed_flag(data.get("composed", False)),
     )
     for d in DISPLAYS:
         setattr(state, d, _id_list(data.get(d, []), d))
@@ -319,6 +325,12 @@ def from_dict(data: Any) -> State:
     _load_piles(state, data.get("piles", {}))
     check(state)
     return state
+
+
+def composed_flag(raw: Any) -> bool:
+    """``composed``: true for a composed position (a puzzle, the builder), else false."""
+    _expect(isinstance(raw, bool), f"composed must be true or false, not {shown(raw)}")
+    return bool(raw)
 
 
 def _load_money_history(state: State, raw: Any) -> None:

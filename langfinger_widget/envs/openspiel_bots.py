@@ -29,7 +29,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from .. import rules
-from ..bots.base import Action, View, check_inputs
+from ..bots.base import Action, View, check_inputs, number
 from ..bots.determinize import determinize
 from .actions import table
 from .chance import adopt
@@ -88,8 +88,10 @@ class OpenSpielBot:
             raise ValueError(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
         if name == "openspiel-mcts" and time is not None:
             raise ValueError("openspiel-mcts takes iterations=, not time=")
-        if (iterations is not None and iterations < 1) or (time is not None and time <= 0):
-            raise ValueError("the budget must be positive")
+        if iterations is not None:
+            number(iterations, "iterations", low=1, whole=True)
+        if time is not None:
+            number(time, "time (seconds a move)", above=True)
         self.name = name
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS
