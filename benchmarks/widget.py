@@ -112,7 +112,8 @@ def note_state(w: LangfingerWidget, figures: KernelFigures, moved: bool) -> None
 def timed_intent(w: LangfingerWidget, action: dict[str, Any]) -> float:
     """Milliseconds for the widget to answer one click's intent (all traits updated and sent)."""
     start = time.perf_counter()
-    reply = w.handle_message({"kind": "act", "action": action, "move": w.move_number})
+    reply = w.handle_message({"kind": "act", "action": action, "move": w.move_number,
+                              "version": w.version})
     elapsed = (time.perf_counter() - start) * 1000
     if not reply["ok"]:
         raise RuntimeError(f"the widget refused a legal action {action}: {reply['error']}")

@@ -28,7 +28,7 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-// The same grammar as the kernel's langfinger_widget/words.py: "two maps", "a hammer",
+// The same grammar as the kernel's langfinger_widget/kernel/words.py: "two maps", "a hammer",
 // "pliers" (a plural noun: never "a pliers").
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 const PLURAL_ONLY = new Set(["pliers", "coins", "jewelry", "gold", "money"]);

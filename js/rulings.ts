@@ -1,9 +1,9 @@
 /**
  * The rulings the kernel's messages cite ("R5.2: ..."), with their words: the
- * package's langfinger_widget/data/rulings.json (written from docs/rulings.md),
+ * package's langfinger_widget/kernel/data/rulings.json (written from docs/rulings.md),
  * bundled in. Pure helpers: find the citations in a text, and a ruling's words.
  */
-import RULINGS from "../langfinger_widget/data/rulings.json";
+import RULINGS from "../langfinger_widget/kernel/data/rulings.json";
 
 export interface Ruling {
   id: string;

@@ -86,6 +86,8 @@ export interface View {
   money_by_round: number[][];
   is_over: boolean;
   winners: number[];
+  /** Present (true) only in a composed position: a puzzle's or the builder's, not a deal's. */
+  composed?: boolean;
 }
 
 export type Action =
@@ -236,7 +238,7 @@ export interface WidgetState {
 }
 
 export type OutMessage =
-  | { kind: "act"; action: Action; move?: number; version?: number }
+  | { kind: "act"; action: Action; move: number; version: number }
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }

@@ -281,3 +281,71 @@ def test_ray_backend_says_it_is_starting_ray(
     assert "Ray ready after" in after, after
     arena.run_ray(parse_bots("greedy,random"), 1, seed=4, progress=False)
     assert "Ray" not in capsys.readouterr().err  # --no-progress: quiet
+
+
+# --- the command lines check every argument before the first game (issue 29) ----------------------
+
+
+@pytest.fixture
+def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game played would mean an argument was checked too late (its results then lost)."""
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before every argument was checked")
+
+    monkeypatch.setattr(arena, "play_game", refuse)
+    monkeypatch.setattr(arena, "run_local", refuse)
+    monkeypatch.setattr(cli, "run_local", refuse)
+    monkeypatch.setattr("langfinger_widget.study.ladder.run_local", refuse)
+
+
+def _exit_status(main: Callable[[list[str]], int], argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as e:  # argparse's own refusals (not a number) exit here
+        return int(e.code or 0)
+
+
+def _bad_arguments(tmp_path: Path) -> list[list[str]]:
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    return [
+        ["--time", "nan"], ["--time", "inf"], ["--time", "0"], ["--time", "-1"],
+        ["--iterations", "0"], ["--iterations", "x"], ["--games", "0"], ["--games", "-3"],
+        ["--jobs", "0"], ["--jobs", "-1"], ["--records", ""], ["--records", str(a_file)],
+        ["--records", str(a_file / "deeper")], ["--csv", str(tmp_path)],
+        ["--csv", str(tmp_path / "missing" / "games.csv")], ["--json", str(tmp_path)],
+        ["--json", str(tmp_path / "missing" / "games.json")], ["--csv", ""],
+        ["--bots", "ismcts:time=nan,greedy"], ["--bots", "ismcts:iterations=0,greedy"],
+        ["--bots", "ismcts:iterations=nan,greedy"], ["--bots", "ismcts:time=fast,greedy"],
+        ["--bots", "ismcts:c=inf,random"], ["--bots", "greedy:blunders=2,random"],
+        ["--bots", "ismcts:depth=3,random"], ["--ladder", "easy,medium", "--jobs", "0"],
+        ["--ladder", "easy,medium", "--json", str(tmp_path)], ["--ladder", "easy,oracle"],
+    ]
+
+
+def test_every_bad_argument_is_one_line_and_status_2_before_any_game(
+        tmp_path: Path, no_games: None, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in _bad_arguments(tmp_path):
+        status = _exit_status(cli.main, [*argv, "--no-progress"])
+        said = capsys.readouterr()
+        assert status == 2, argv
+        lines = said.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("arena: "), (argv, said.err)
+        assert "Traceback" not in said.err and said.out == ""
+
+
+def test_the_study_checks_every_argument_before_any_game(
+        tmp_path: Path, no_games: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from langfinger_widget.study import balance as study
+
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    for argv in (["--bot", "ismcts:time=nan"], ["--bot", "ismcts:iterations=0"],
+                 ["--bot", "oracle"], ["--jobs", "0"], ["--out", ""], ["--out", str(a_file)],
+                 ["--games", "0"], ["--games", "x"], ["--players", "2,9"]):
+        status = _exit_status(study.main, [*argv, "--backend", "local"])
+        said = capsys.readouterr()
+        assert status == 2, argv
+        lines = said.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("study: "), (argv, said.err)
+    assert a_file.read_text() == "x"

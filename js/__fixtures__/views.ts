@@ -350,6 +350,7 @@ export function stateOf(f: Fixture, extra: Partial<WidgetState> = {}): WidgetSta
     highlight: {},
     hint: {},
     move_number: 12,
+    version: 40,
     ...extra,
   };
 }

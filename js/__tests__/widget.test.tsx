@@ -86,7 +86,7 @@ describe("deciding by clicking", () => {
     const { el, model } = setup(stateOf(place2()));
     expect(el.querySelectorAll('[data-place][data-legal="true"]').length).toBe(5);
     click(el, '[data-place="ruin"]');
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "ruin" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "place", place: "ruin" } }]);
   });
 
   it("enables nothing when it is not the seat's decision", () => {
@@ -108,7 +108,7 @@ describe("deciding by clicking", () => {
     // a third tool is no longer legal
     expect(q(el, '[data-area="city"] [data-index="0"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
   });
 
   it("steals with the payment pre-filled and offers the scoundrel", () => {
@@ -119,7 +119,7 @@ describe("deciding by clicking", () => {
     click(el, '[data-testid="scoundrel"]');
     expect(q(el, '[data-testid="draft"]').textContent).toContain("paying a hammer and the scoundrel");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
   });
 
   it("steals without a scoundrel toggle when no variant uses it", () => {
@@ -127,7 +127,7 @@ describe("deciding by clicking", () => {
     click(el, '[data-area="museum"] [data-slot="1"]');
     expect(el.querySelector('[data-testid="scoundrel"]')).toBeNull();
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
   });
 
   it("asks why for a choice that cannot be completed, and shows the ruling", () => {
@@ -152,7 +152,7 @@ describe("deciding by clicking", () => {
     act(() => (maps[1] as HTMLElement).click());
     expect(q(el, '[data-area="hand"] [data-tool="lockpick"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
   });
 
   it("offers 'Why not?' for an incomplete exchange", () => {
@@ -170,13 +170,13 @@ describe("deciding by clicking", () => {
     click(el, '[data-loot="L08"]');
     expect(q(el, '[data-loot="L14"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
   });
 
   it("passes", () => {
     const { el, model } = setup(stateOf(harbor5()));
     click(el, '[data-testid="pass"]');
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "pass" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "pass" } }]);
   });
 
   it("sends one act per decision until the kernel answers", () => {
@@ -196,7 +196,7 @@ describe("deciding by clicking", () => {
     const city = q(el, '[data-place="city"]');
     city.focus();
     await user.keyboard("{Enter}");
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "city" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "place", place: "city" } }]);
     const m2 = setup(stateOf(villa5()));
     q(m2.el, '[data-area="villa"] [data-slot="0"]').focus();
     await user.keyboard(" ");
@@ -269,10 +269,13 @@ describe("seats, bots, hints and messages", () => {
     expect(q(el, '[data-rate="2>3"]').classList.contains("lf-flash")).toBe(false);
   });
 
-  it("quotes the move number, and sends nothing extra when there is none", () => {
-    const { el, model } = setup(stateOf(place2(), { move_number: null }));
-    click(el, '[data-place="villa"]');
-    expect(model.sent).toEqual([{ kind: "act", action: { type: "place", place: "villa" } }]);
+  it("sends no move while it has no move number or version to quote, and says why", () => {
+    for (const missing of [{ move_number: null }, { version: null }, { version: undefined }]) {
+      const { el, model } = setup(stateOf(place2(), missing));
+      click(el, '[data-place="villa"]');
+      expect(model.sent).toEqual([]);
+      expect(q(el, '[data-testid="error"]').textContent).toContain("not in step with the kernel");
+    }
   });
 
   it("drops a hint from an earlier move and says why there is none", () => {

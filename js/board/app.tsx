@@ -190,12 +190,17 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
   const act = (action: Action): void => {
     if (!isLegal(legal, action) || pending) return;
     setWhy(null);
+    // The kernel takes a move only with the position it was chosen in (the move number and the
+    // version, which an undo changes), so that a click on a board that moved on is refused.
+    const move = state.move_number;
+    const version = state.version;
+    if (move === null || typeof version !== "number") {
+      setResultError("The board is not in step with the kernel yet; wait a moment and try again.");
+      setDismissed(null);
+      return;
+    }
     setPendingKey(key);
-    // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
-    const msg: OutMessage = { kind: "act", action };
-    if (state.move_number !== null) msg.move = state.move_number;
-    if (typeof state.version === "number") msg.version = state.version;
-    send(msg);
+    send({ kind: "act", action, move, version });
   };
 
   const ctl: Controls = {

@@ -10,12 +10,15 @@ e.g. which loot fronts a face-down back may still hide.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..kernel import rules
+from ..kernel.errors import BadArgument
 from ..kernel.hidden import View as View  # the type every bot takes, re-exported
 from ..kernel.rules import Key
+from ..kernel.state import shown
 from ..kernel.views import VIEW_FORMAT
 
 Action = dict[str, Any]
@@ -44,6 +47,22 @@ def check_inputs(view: Any, legal: Any) -> None:
     if not isinstance(legal, (list, tuple)) or not legal or not all(
             isinstance(a, dict) for a in legal):
         raise TypeError("legal must be a non-empty list of action dicts")
+
+
+def number(value: Any, what: str, *, low: float = 0.0, above: bool = False,
+           high: float = math.inf, whole: bool = False) -> Any:
+    """``value`` if it is a finite number from ``low`` (or ``above`` it) to ``high``, whole
+    if ``whole``; else :class:`BadArgument` naming ``what``. A NaN or an infinite budget
+    would let a search run for ever; a bool is no number here."""
+    kind = int if whole else (int, float)
+    ok = isinstance(value, kind) and not isinstance(value, bool) and math.isfinite(value) \
+        and (value > low if above else value >= low) and value <= high
+    if not ok:
+        span = "" if low == -math.inf else f" above {low:g}" if above else f" from {low:g}"
+        span += "" if high == math.inf else f" to {high:g}"
+        raise BadArgument(f"{what} must be a finite {'whole ' if whole else ''}number{span}, "
+                          f"not {shown(value)}")
+    return value
 
 
 def keyed(legal: Sequence[Action]) -> list[tuple[Key, Action]]:

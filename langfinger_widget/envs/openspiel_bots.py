@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..bots.base import Action, View, check_inputs
+from ..bots.base import Action, View, check_inputs, number
 from ..kernel import rules
 from ..kernel.errors import BadArgument
 from ..kernel.hidden import determinize
@@ -89,8 +89,10 @@ class OpenSpielBot:
             raise BadArgument(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
         if name == "openspiel-mcts" and time is not None:
             raise BadArgument("openspiel-mcts takes iterations=, not time=")
-        if (iterations is not None and iterations < 1) or (time is not None and time <= 0):
-            raise BadArgument("the budget must be positive")
+        if iterations is not None:
+            number(iterations, "iterations", low=1, whole=True)
+        if time is not None:
+            number(time, "time (seconds a move)", above=True)
         self.name = name
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS

@@ -7,11 +7,6 @@ class LangfingerError(Exception):
     """Base class of every error this package raises on purpose."""
 
 
-class BadArgument(LangfingerError, ValueError):
-    """An argument the call cannot take: an unknown bot or level, a seat out of range, a bad
-    budget. A ``ValueError`` too, so code that catches ``ValueError`` keeps working."""
-
-
 class IllegalAction(LangfingerError, ValueError):
     """An action that the rules forbid in this position (the message names the ruling).
 
@@ -55,3 +50,8 @@ class RecordError(InvalidState):
     def __init__(self, line: int, why: str, ruling: str | None = None) -> None:
         self.line, self.why, self.ruling = line, why, ruling
         super().__init__(f"line {line}: {why}" if line else why)
+
+
+class BadArgument(LangfingerError, ValueError):
+    """An argument this package cannot take: a bot's budget, a builder's seat or place, a
+    table's setting. A ``ValueError`` as any bad argument, and the package's own."""

@@ -29,6 +29,7 @@ from .errors import InvalidState
 from .load import (
     bounded_int,
     check,
+    composed_flag,
     id_list,
     player_from,
     rates_from,
@@ -79,6 +80,7 @@ def seat_dict(state: State, seat: int) -> dict[str, Any]:
                for name in ("loot", "fences")},
         },
         "money_by_round": v["money_by_round"],
+        **({"composed": True} if v.get("composed") else {}),
     }
 
 
@@ -123,7 +125,7 @@ def _view(data: Any) -> dict[str, Any]:
     """Check a seat's export and turn it into that seat's view, as the determinizer reads it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(f"a seat's export is a {FORMAT!r} object")
-    unknown = set(data) - set(KEYS)
+    unknown = set(data) - set(KEYS) - {"composed"}
     missing = [k for k in KEYS if k not in data]
     if unknown & {"seed", "shuffles"}:
         raise _bad("R11.1: a seat's export holds no seed or shuffles (they would reveal every "
@@ -157,6 +159,7 @@ def _view(data: Any) -> dict[str, Any]:
         "ruin_rates": rates_from(data["ruin_rates"], n),
         "piles": _piles(data["piles"]),
         "money_by_round": _money(data["money_by_round"], n),
+        **({"composed": True} if composed_flag(data.get("composed", False)) else {}),
     }
 
 

@@ -319,12 +319,14 @@ class Game:
         """The seat that made each decision of :attr:`history`, in order."""
         return list(self._movers)
 
-    def sight_barrier(self, seat: int) -> int:
+    def sight_barrier(self, seat: int | None) -> int:
         """How many decisions of :attr:`history` stand for ``seat`` under R12.1.
 
         That is the history's length just after the last decision whose events
         showed ``seat`` a card hidden from it before (a tool drawn at the Ruin,
         a stolen front, a refill); an Undo against an opponent stops there.
+        ``seat=None`` is the open board (R12.4): it shows every hand and front, so
+        what it had not shown is each card drawn from a pile, whoever drew it.
         """
         self._check_seat(seat)
         record = self._recorded()

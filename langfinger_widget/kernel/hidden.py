@@ -193,6 +193,7 @@ class Determinizer:
                 "fences": Pile([], [f["id"] for f in v["piles"]["fences"]["discard"]]),
             },
             money_by_round=[list(m) for m in v["money_by_round"]],
+            composed=bool(v.get("composed", False)),
         )
 
     # --- sampling ---------------------------------------------------------------------------
@@ -231,6 +232,7 @@ class Determinizer:
              "fences": Pile(_shuffled(self._fence_pool, random_),
                             list(piles["fences"].discard))},
             list(fixed.money_by_round),  # the rules append rows, never change one
+            fixed.composed,
         )
 
     def _fronts(self, random_: Callable[[], float]) -> tuple[list[str], list[str]]:

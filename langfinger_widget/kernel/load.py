@@ -141,7 +141,8 @@ def from_dict(data: Any) -> State:
     for key in ("phase", "players"):
         _expect(key in data, f"a position needs {key!r}")
     known = {"format", "seed", "shuffles", "variant", "round", "phase", "start_player", "players",
-             *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round"}
+             *DISPLAYS, "squares", "ruin_rates", "scoundrel_used", "piles", "money_by_round",
+             "composed"}
     _expect(set(data) <= known, f"unknown keys {_keys(set(data) - known)}")
     raw_players = data["players"]
     _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 5,
@@ -161,6 +162,7 @@ def from_dict(data: Any) -> State:
         squares=squares_from(data.get("squares"), n),
         ruin_rates=rates_from(data.get("ruin_rates"), n),
         scoundrel_used=used_from(data.get("scoundrel_used"), n),
+        composed=composed_flag(data.get("composed", False)),
     )
     for d in DISPLAYS:
         setattr(state, d, id_list(data.get(d, []), d))
@@ -168,6 +170,12 @@ def from_dict(data: Any) -> State:
     _load_piles(state, data.get("piles", {}))
     check(state)
     return state
+
+
+def composed_flag(raw: Any) -> bool:
+    """``composed``: true for a composed position (a puzzle, the builder), else false."""
+    _expect(isinstance(raw, bool), f"composed must be true or false, not {shown(raw)}")
+    return bool(raw)
 
 
 def _load_money_history(state: State, raw: Any) -> None:

@@ -82,6 +82,7 @@ AS_SEEN = "@"  # s@1: seat 1's export (R11): no seed, unknown cards as backs and
 HIDDEN = "#"  # #4: four cards the exporting seat cannot see
 MAX_DIGITS = len(str(state_mod.MAX_NUMBER))  # seed, shuffles, round and money all fit
 UNKNOWN = "?"
+COMPOSED = "*"  # s7.3*: a composed position (a puzzle, the builder), not one saved from a game
 ID_PREFIX = {"loot": "L", "fences": "F"}
 
 
@@ -104,6 +105,7 @@ def encode_dict(d: dict[str, Any], *, piles: bool = True) -> str:
     """The notation of position data in the ``to_dict`` form (every key present)."""
     seat = d.get("seat")
     game = f"{d['seed']}.{d['shuffles']}" if seat is None else f"{AS_SEEN}{seat}"
+    game += COMPOSED if d.get("composed") else ""
     fields = [
         f"{VARIANT_LETTERS[d['variant']]}{game}",
         f"{d['round']}{PHASE_LETTERS[d['phase']]}{d['start_player']}",
@@ -329,6 +331,8 @@ def decode_dict(text: str) -> dict[str, Any]:
     else:
         d["seed"] = r.number("the seed")
         d["shuffles"] = r.number("shuffles made so far") if r.maybe(".") else 0
+    if r.maybe(COMPOSED):
+        d["composed"] = True
     r.space("turn")
     d["round"] = r.number("the round")
     d["phase"] = r.letter(LETTER_PHASES, "a phase letter (p place, a act, o over)")

@@ -19,6 +19,14 @@ produced it; each refusal is an :class:`InvalidState` naming the ruling:
 The placing order is found by a small search over the turns (at most 15),
 remembering positions already tried, so it stays fast.
 
+A position saved from a game (not ``composed``) must moreover show what a
+game shows of its deal (R1.3, R1.4) and of the round so far: money from 0,
+displays refilled before each round (R9.1, R9.2), and in round 1 the dealt
+hands, no loot held and empty discards until the places that change them
+act. A composed position (a puzzle, the builder: ``State.composed``) may
+start from any position that passes the other checks (docs/state-format.md,
+"What cannot load").
+
 One thing is left unchecked on purpose: where a token in front of its owner
 during actions acted. Puzzles leave an opponent's tokens in front to keep the
 board simple (e.g. Hans alone on the board, at the City, while Yoshiko's three
@@ -55,6 +63,81 @@ def check(state: State) -> None:
         _check_placing(state)
     elif state.phase == "act":
         _check_acting(state)
+    if not state.composed:
+        _check_from_the_deal(state)
+
+
+# --- from the deal: positions saved from a game (not composed) --------------------------------
+
+
+def begun(state: State) -> set[str]:
+    """The places whose tokens have begun to act this round (R3.1: in place order, square 1
+    first): none while placing, every one once the game is over."""
+    if state.phase == "place":
+        return set()
+    if state.phase == "over":
+        return set(PLACES)
+    here, first = next((k, i) for k, p in enumerate(PLACES)
+                       for i, s in enumerate(state.squares[p]) if s is not None)
+    return set(PLACES[:here + (first > 0)])
+
+
+# What changes as each place acts: who may have taken or given tools (R4-R7), discarded them
+# (R5.1, R6.1), taken loot (R5.1), discarded loot (R5.3, R8.1) or fences (R8.3), gained money.
+_CHANGES = {
+    "hands": {"city", "villa", "ruin", "museum"},
+    "tools": {"villa", "ruin", "museum"},
+    "loot": {"villa", "museum", "harbor"},
+    "fences": {"harbor"},
+    "held loot": {"villa", "museum"},
+    "money": {"villa", "museum", "harbor"},
+}
+_FAMILY = {"city": "tools", "villa": "loot", "museum": "loot", "harbor": "fences"}
+
+
+def _check_from_the_deal(state: State) -> None:
+    """What a position saved from a game shows of the deal and of this round so far."""
+    n, acted = state.num_players, begun(state)
+    _expect(not any(state.money_by_round[0]),
+            f"R1.4: every player starts at 0 money, but money_by_round begins with "
+            f"{state.money_by_round[0]} (a position that starts elsewhere is composed: "
+            f"\"composed\": true)")
+    now = [p.money for p in state.players]
+    _expect(bool(acted & _CHANGES["money"]) or now == state.money_by_round[state.round - 1],
+            f"R5.3/R8.1: money changes only at the Villa, the Museum and the Harbor, none of "
+            f"which has acted this round: it is what it was when the round began "
+            f"({state.money_by_round[state.round - 1]}), not {now}")
+    for place in ("city", "villa", "museum", "harbor"):
+        size, shown = cards.display_size(place, n), len(state.display(place))
+        _expect(place in acted or shown == size or not state.piles[_FAMILY[place]].draw,
+                f"R9.1/R9.2: the {place.capitalize()} holds {shown} of its {size} cards "
+                f"although the {_FAMILY[place]} pile has cards to draw and no token has acted "
+                f"there this round: every display is refilled before the round begins")
+    if state.round == 1:
+        _check_round_one(state, acted)
+
+
+def _check_round_one(state: State, acted: set[str]) -> None:
+    """Round 1 shows the deal (R1.3) until the places that change it act."""
+    n, start = state.num_players, state.start_player
+    for family in ("tools", "loot", "fences"):
+        discard = state.piles[family].discard
+        _expect(bool(acted & _CHANGES[family]) or not discard,
+                f"R1.2/R9.2: in round 1 no {family} card is discarded before the "
+                f"{' or '.join(sorted(p.capitalize() for p in _CHANGES[family]))} acts, but "
+                f"the {family} discard holds {len(discard)}")
+    for seat, p in enumerate(state.players):
+        _expect(bool(acted & _CHANGES["held loot"]) or not p.loot,
+                f"R5.1: in round 1 loot is taken only at the Villa and the Museum, neither of "
+                f"which has acted, but seat {seat} holds {len(p.loot)}")
+        if acted & _CHANGES["hands"]:
+            continue
+        offset = (seat - start) % n
+        dealt = cards.STARTING_HANDS[offset] if offset < 2 else cards.OTHER_STARTING_HAND
+        _expect(p.hand_size() == dealt and not any(p.known.values()),
+                f"R1.3: before round 1's first action seat {seat} holds the {dealt} tools "
+                f"dealt to it, face down, not {p.hand_size()}"
+                f"{' (some seen by all)' if any(p.known.values()) else ''}")
 
 
 # --- money (R10.1) -----------------------------------------------------------------------------

@@ -328,9 +328,22 @@ _FENCE: dict[tuple[Any, ...], list[int]] = {}
 _TOOL_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # a tool list as given -> sorted
 
 
+def most_tools() -> int:
+    """The most tools a legal action names: the City's two (R4), the most a loot card
+    pictures (R5.1), the most an exchange square takes (R6.1). A longer list is never legal,
+    so it never enters :data:`_TOOL_LISTS`, which therefore holds at most a few hundred
+    lists, whatever a page sends."""
+    pictured = max((len(c.tools) for c in cards.LOOT_CARDS.values()), default=0)
+    return max(2, pictured, *(taken for taken, _ in RATE_COUNTS.values()))
+
+
+_MOST_TOOLS = [most_tools()]  # of the deck in use (a deck may picture more tools)
+
+
 def _forget() -> None:
     for table in (_CITY, _STEAL, _EXCHANGE, _SELL, _RATE, _FENCE, _SALE_GAINS):
         table.clear()
+    _MOST_TOOLS[0] = most_tools()
 
 
 cards.on_deck_change(_forget)  # loot and fence ids mean other cards now
@@ -538,7 +551,7 @@ def _malformed(why: str) -> IllegalAction:
 def _str_list(action: dict[str, Any], field: str) -> list[str]:
     value = action[field]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _malformed(f"{field!r} must be a list of names, not {value!r}")
+        raise _malformed(f"{shown(field)} must be a list of names, not {shown(value)}")
     return value
 
 
@@ -548,7 +561,9 @@ def _tools_field(action: dict[str, Any], field: str) -> tuple[str, ...]:
     if unknown:
         raise _malformed(f"unknown tool(s) {unknown} in {field!r}; tools are {list(TOOLS)}")
     ordered = tool_sort(tools)
-    if all(type(t) is str for t in tools):  # what _quick_tools may look up next time
+    # What _quick_tools may look up next time: only a list some action could take (a list
+    # from a page is otherwise kept for good, and a page may send millions of them).
+    if len(tools) <= _MOST_TOOLS[0] and all(type(t) is str for t in tools):
         _remember(_TOOL_LISTS, tuple(tools), ordered)
     return ordered
 
@@ -622,7 +637,7 @@ def _checked_key(action: Any) -> Key:
         raise _malformed(f"expected a dict with a 'type', got {type(action).__name__}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise _malformed(f"unknown type {kind!r}; types are {list(_FIELDS)}")
+        raise _malformed(f"unknown type {shown(kind)}; types are {list(_FIELDS)}")
     required, optional = _FIELDS[kind]
     if not (action.keys() <= _ALLOWED[kind] and required <= action.keys()):
         given = set(action) - {"type"}
@@ -633,28 +648,28 @@ def _checked_key(action: Any) -> Key:
 
 def _place_key(a: dict[str, Any]) -> Key:
     if a["place"] not in PLACES:
-        raise _malformed(f"unknown place {a['place']!r}; places are {list(PLACES)}")
+        raise _malformed(f"unknown place {shown(a['place'])}; places are {list(PLACES)}")
     return ("place", a["place"])
 
 
 def _steal_key(a: dict[str, Any]) -> Key:
     slot, scoundrel = a["slot"], a.get("scoundrel", False)
     if not isinstance(slot, int) or isinstance(slot, bool):
-        raise _malformed(f"'slot' must be a whole number, not {slot!r}")
+        raise _malformed(f"'slot' must be a whole number, not {shown(slot)}")
     if not isinstance(scoundrel, bool):
-        raise _malformed(f"'scoundrel' must be true or false, not {scoundrel!r}")
+        raise _malformed(f"'scoundrel' must be true or false, not {shown(scoundrel)}")
     return ("steal", slot, _tools_field(a, "pay"), scoundrel)
 
 
 def _exchange_key(a: dict[str, Any]) -> Key:
     if not isinstance(a["rate"], str):
-        raise _malformed(f"'rate' must be one of {list(RUIN_RATES)}, not {a['rate']!r}")
+        raise _malformed(f"'rate' must be one of {list(RUIN_RATES)}, not {shown(a['rate'])}")
     return ("exchange", a["rate"], _tools_field(a, "give"))
 
 
 def _sell_key(a: dict[str, Any]) -> Key:
     if not isinstance(a["fence"], str):
-        raise _malformed(f"'fence' must be a fence id, not {a['fence']!r}")
+        raise _malformed(f"'fence' must be a fence id, not {shown(a['fence'])}")
     return ("sell", a["fence"], tuple(sorted(_str_list(a, "loot"))))
 
 

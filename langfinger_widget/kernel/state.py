@@ -95,6 +95,9 @@ class State:
     )
     piles: dict[str, Pile] = field(default_factory=lambda: {p: Pile() for p in PILES})
     money_by_round: list[list[int]] = field(default_factory=list)
+    # A composed position (a puzzle, the builder): it may start from any consistent state,
+    # not only one a game reaches from the deal; games played on from it stay composed.
+    composed: bool = False
     # Bookkeeping of rules.py, not part of the position (never saved, compared or shown):
     # the acting square (R3.1) as the rules last worked it out, None when it must be
     # worked out again. Only the rules change a state, and they keep this up to date.
@@ -116,7 +119,7 @@ class State:
             {p: list(s) for p, s in self.squares.items()}, dict(self.ruin_rates),
             {p: list(s) for p, s in self.scoundrel_used.items()},
             {k: p.copy() for k, p in self.piles.items()},
-            [list(m) for m in self.money_by_round], self.acting_memo,
+            [list(m) for m in self.money_by_round], self.composed, self.acting_memo,
         )
 
     def shuffle(self, cards_: list[str]) -> None:
@@ -143,6 +146,7 @@ class State:
                 k: {"draw": list(p.draw), "discard": list(p.discard)} for k, p in self.piles.items()
             },
             "money_by_round": [list(m) for m in self.money_by_round],
+            **({"composed": True} if self.composed else {}),
         }
 
 

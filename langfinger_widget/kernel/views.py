@@ -64,7 +64,7 @@ def decision(state: State) -> dict[str, Any] | None:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The position as ``seat`` may see it (``None``: everything, for teaching)."""
     tools, loot, fences = (state.piles[k] for k in ("tools", "loot", "fences"))
-    return {
+    out = {
         "format": VIEW_FORMAT,
         "seat": seat,
         "variant": state.variant,
@@ -89,6 +89,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "is_over": state.phase == "over",
         "winners": winners(state),
     }
+    if state.composed:  # a puzzle's or the builder's: every seat may know it
+        out["composed"] = True
+    return out
 
 
 # --- events ---------------------------------------------------------------------------------
@@ -115,14 +118,18 @@ def redact_event(event: Event, seat: int | None) -> Event:
     return fresh
 
 
-def shows_hidden(event: Event, seat: int) -> bool:
+def shows_hidden(event: Event, seat: int | None) -> bool:
     """Whether ``event`` showed ``seat`` a card that was hidden from it before (R12.1).
 
     Drawing from a pile shows new cards (a refill's fronts or backs, the tools
     drawn at the Ruin), a thief sees the front of what it stole, a chest is
     cashed face up before everyone, and a sale shows its fronts to the rivals.
+    ``seat=None`` is the open board, which shows every hand and every front: all it
+    had not shown is what comes off a draw pile, whoever draws it (R12.4).
     """
     kind = event["type"]
+    if seat is None:
+        return kind == "refill" or (kind == "exchange" and bool(event["count"]))
     if kind in ("refill", "cash"):
         return True
     if kind == "sell":

@@ -51,6 +51,7 @@ from ..kernel import cards, describe, rules, views
 from ..kernel.cards import SCOUNDRELS, TOOLS
 from ..kernel.errors import BadArgument, IllegalAction, InvalidState, RecordError
 from ..kernel.game import Game
+from ..kernel.limits import too_big
 from ..kernel.notation import one_line
 from ..kernel.rules import Event
 from ..kernel.state import State
@@ -66,6 +67,7 @@ TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+|"')
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\?")
 BACK = re.compile(r"(chest|pillar|showcase|safe)\[([a-z+]+)\]")
 ACTION_WORDS = ("place", "take", "steal", "exchange", "sell", "pass")
+VIEW_DEPTH = 16  # a view nests 5 levels (view, players, a player, its loot, a card's tools)
 
 Action = dict[str, Any]
 
@@ -583,6 +585,12 @@ def _seat_view(raw: str, line: int) -> SeatView:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
         raise RecordError(line, f"the seat's view is not JSON ({e.msg} at {e.pos})") from None
+    except RecursionError:  # the parser's own limit: far deeper than any view
+        data = None
+    too_deep = data is None or too_big(data, 8 * len(raw) + 16, VIEW_DEPTH) is not None
+    if too_deep:
+        raise RecordError(line, f"the seat's view is nested deeper than a view ever is "
+                                f"({VIEW_DEPTH} levels; docs/view-format.md)")
     if not isinstance(data, dict):
         raise RecordError(line, "the seat's view must be a JSON object (docs/view-format.md)")
     return SeatView(data)
@@ -624,6 +632,8 @@ def _decision(number: int, toks: list[str], line: int) -> Decision:
 
 
 def _action(toks: list[str], line: int) -> Action:
+    if not toks:
+        raise RecordError(line, "truncated: a decision names the player, then the action")
     verb, args = toks[0], toks[1:]
     shapes = {"place": 1, "take": 1, "exchange": 3, "sell": 2, "pass": 0}
     if verb == "steal":
@@ -747,25 +757,27 @@ def ruling_of(reason: str) -> str | None:
 
 
 class Body:
-    """The body's items with their lines, read one at a time."""
+    """The body's items with their lines, each line read only when it is reached: a record
+    is refused at its first bad line, however many lines follow it."""
 
     def __init__(self, lines: list[str], start: int) -> None:
-        self.items: list[tuple[int, Item]] = []
-        for i in range(start - 1, len(lines)):
-            item = parse_line(lines[i], i + 1)
-            if item is not None:
-                self.items.append((i + 1, item))
-        self.at = 0
+        self._lines = lines
+        self._next = start - 1  # the index of the next line to read
+        self._ahead: tuple[int, Item] | None = None  # read, not taken yet
         self.last_line = len(lines)
 
     def peek(self) -> tuple[int, Item | None]:
-        if self.at < len(self.items):
-            return self.items[self.at]
-        return self.last_line, None
+        while self._ahead is None and self._next < len(self._lines):
+            at = self._next
+            self._next += 1
+            item = parse_line(self._lines[at], at + 1)
+            if item is not None:
+                self._ahead = (at + 1, item)
+        return self._ahead if self._ahead is not None else (self.last_line, None)
 
     def take(self) -> tuple[int, Item | None]:
         got = self.peek()
-        self.at += 1
+        self._ahead = None
         return got
 
     def take_refills(self) -> list[tuple[int, Refill]]:
@@ -775,7 +787,7 @@ class Body:
             if not isinstance(item, Refill):
                 return out
             out.append((line, item))
-            self.at += 1
+            self.take()
 
 
 def expect_items(body: Body, expected: Sequence[Item], what: str) -> None:

@@ -24,6 +24,7 @@ seconds each level spent a move.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import math
@@ -35,7 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import bots as bots_mod
 from ..kernel.cards import SCOUNDRELS
@@ -54,6 +55,10 @@ DEFAULT_GAMES = 30
 DEFAULT_ITERATIONS = 150  # ISMCTS iterations a move when no budget is given at all
 
 
+def _whole(v: float) -> bool:
+    return isinstance(v, int) or (isinstance(v, float) and v.is_integer())
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """A bot by name with its budget, e.g. ``ismcts:time=0.5`` (label: how it is reported)."""
@@ -68,7 +73,8 @@ class BotSpec:
 
     def make(self, seed: int) -> bots_mod.Bot:
         whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
-        budget: dict[str, Any] = {k: (int(v) if k in whole else v) for k, v in self.budget}
+        budget: dict[str, Any] = {k: (int(v) if k in whole and _whole(v) else v)
+                                  for k, v in self.budget}
         if self.name in OPENSPIEL_BOTS:  # the openspiel extra
             from ..envs import openspiel_bots
 
@@ -88,7 +94,11 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
         budget = dict(defaults or {}) if name == "ismcts" else {}
         for opt in options:
             key, _, value = opt.partition("=")
-            budget[key] = float(value)
+            try:
+                budget[key] = float(value)
+            except ValueError:
+                raise BadArgument(f"{part.strip()}: {key} must be a number, not "
+                                  f"{value!r}") from None
         if name == "ismcts" and fallback and not {"iterations", "time"} & budget.keys():
             budget.update(fallback)
         known = [*sorted(bots_mod.BOTS), *OPENSPIEL_BOTS, *bots_mod.LEVELS]
@@ -100,6 +110,44 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
     if not 2 <= len(specs) <= 5:
         raise BadArgument("an arena match seats 2 to 5 bots (R1.1)")
     return specs
+
+
+def check_specs(specs: Sequence[BotSpec]) -> None:
+    """Make each bot once, so that a bad budget (``time=nan``, ``iterations=0``) is refused
+    with a ValueError before the first game, not in a worker after hours of play."""
+    for spec in specs:
+        try:
+            spec.make(seed=0)
+        except ImportError as e:
+            raise BadArgument(f"{spec.label} needs the openspiel extra ({e})") from None
+        except (ValueError, TypeError) as e:
+            raise BadArgument(f"{spec.label}: {e}") from None
+
+
+def check_output(path: str | None, flag: str, folder: bool = False) -> None:
+    """Raise ValueError unless ``path`` can be written to (a file, or with ``folder`` a
+    folder made as needed): checked before the first game, so no result is lost."""
+    if path is None:
+        return
+    if not path.strip():
+        raise BadArgument(f"{flag} needs a path, not an empty one")
+    target = Path(path)
+    if folder:
+        existing = next(p for p in [target, *target.parents] if p.exists())
+        if not existing.is_dir():
+            raise BadArgument(f"{flag} {path}: {existing} is a file, not a folder")
+        return
+    if target.is_dir():
+        raise BadArgument(f"{flag} {path}: is a folder; name a file to write")
+    if not target.parent.is_dir():
+        raise BadArgument(f"{flag} {path}: the folder {target.parent} does not exist")
+
+
+class CommandLine(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog.rsplit('.', 1)[-1]}: {message}\n")
 
 
 @dataclass

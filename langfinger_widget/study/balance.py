@@ -23,7 +23,6 @@ reads the stored results; :func:`load` and :func:`summarize` are what it uses.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import os
@@ -331,7 +330,7 @@ def plot_money(data: dict[int, list[Row]]) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m langfinger_widget.study",
+    p = arena.CommandLine(prog="python -m langfinger_widget.study",
                                 description="The balance study: every seat the same bot.")
     p.add_argument("--bot", default="hard",
                    help="a level or arena bot spec for every seat (default: hard)")
@@ -355,6 +354,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--players: each from {MIN_PLAYERS} to {MAX_PLAYERS} (R1.1)")
     if len(per_count) not in (1, len(counts)) or min(per_count) < 1:
         p.error("--games: one positive number, or one for each --players count")
+    if args.jobs < 1:
+        p.error(f"--jobs must be at least 1, not {args.jobs}")
+    try:  # every argument before the first game: a bad budget would stop a worker much later
+        arena.check_specs(arena.parse_bots(",".join([args.bot] * MIN_PLAYERS)))
+        arena.check_output(args.out, "--out", folder=True)
+    except ValueError as e:
+        p.error(str(e))
     games = dict(zip(counts, per_count * len(counts) if len(per_count) == 1 else per_count,
                      strict=True))
     try:

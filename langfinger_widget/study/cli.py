@@ -7,14 +7,19 @@ Matches (:mod:`.arena`) and the difficulty ladder (:mod:`.ladder`, ``--ladder``)
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 
+from ..kernel.errors import BadArgument
 from . import ladder
 from .arena import (
     DEFAULT_BOTS,
     DEFAULT_GAMES,
     DEFAULT_ITERATIONS,
+    CommandLine,
+    check_output,
+    check_specs,
     parse_bots,
     report,
     run_local,
@@ -27,7 +32,7 @@ from .arena import (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m langfinger_widget.arena",
+    p = CommandLine(prog="python -m langfinger_widget.arena",
                                 description="Play bots against each other, seats rotated.")
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help="comma-separated bots, one per seat: random, greedy, ismcts "
@@ -59,8 +64,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_args(args: argparse.Namespace) -> None:
+    """Every argument of the command line, checked before the first game (ValueError)."""
+    if args.games < 1:
+        raise BadArgument(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise BadArgument(f"--jobs must be at least 1, not {args.jobs}")
+    if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
+        raise BadArgument(f"--time is seconds a move, a finite number above 0, not {args.time}")
+    if args.iterations is not None and args.iterations < 1:
+        raise BadArgument(f"--iterations must be at least 1, not {args.iterations}")
+    check_output(args.csv, "--csv")
+    check_output(args.json, "--json")
+    check_output(args.records, "--records", folder=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        check_args(args)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
     if args.ladder is not None:
         return ladder.main(args)
     defaults: dict[str, float] = {}
@@ -70,11 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         defaults["iterations"] = args.iterations
     try:
         specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
+        check_specs(specs)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("arena: --games must be at least 1", file=sys.stderr)
         return 2
     show = not args.no_progress
     if args.backend == "ray":

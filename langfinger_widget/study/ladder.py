@@ -32,13 +32,18 @@ def schedule(levels: Sequence[str], pairs: str = "all") -> list[tuple[str, str]]
     return list(pairwise(levels)) if pairs == "adjacent" else list(combinations(levels, 2))
 
 
-def play(levels: Sequence[str], games: int, seed: int, jobs: int, pairs: str = "all",
-         progress: bool = True) -> dict[tuple[str, str], list[GameResult]]:
-    """Play the ladder's matches (:func:`schedule`); the games of each."""
+def check_levels(levels: Sequence[str]) -> None:
+    """ValueError unless ``levels`` are 2 or more different levels (or bots)."""
     unknown = [lv for lv in levels if lv not in bots_mod.LEVELS and lv not in bots_mod.BOTS]
     if unknown or len(set(levels)) != len(levels) or len(levels) < 2:
         raise BadArgument(f"a ladder lists 2 or more different levels from "
                          f"{list(bots_mod.LEVELS)}, not {list(levels)}")
+
+
+def play(levels: Sequence[str], games: int, seed: int, jobs: int, pairs: str = "all",
+         progress: bool = True) -> dict[tuple[str, str], list[GameResult]]:
+    """Play the ladder's matches (:func:`schedule`); the games of each."""
+    check_levels(levels)
     matches = {}
     for a, b in schedule(levels, pairs):
         if progress:

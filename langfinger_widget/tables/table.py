@@ -10,9 +10,11 @@ mirrors it into traits; tests drive it with a
 Nothing here uses threads. Bot moves and hint searches run on the event loop
 (ipykernel's, or Pyodide's in JupyterLite) a slice at a time, so the kernel
 answers clicks while a bot thinks. Each piece of background work is tagged
-with the game's :attr:`~langfinger_widget.kernel.game.Game.version` and the seat it
-was for, and is dropped if either moved on; a failing bot is reported and
-replaced for that move, so the game always goes on.
+with the game's number at this table (never reused, unlike ``id(game)``), its
+:attr:`~langfinger_widget.kernel.game.Game.version` and the seat it was for, and is
+dropped if any moved on; a bot move waiting out the pace is cancelled with
+its game. A failing bot is reported and replaced for that move, so the game
+always goes on.
 
 >>> import langfinger_widget as lf
 >>> from langfinger_widget.tables.scheduler import ManualScheduler
@@ -26,6 +28,7 @@ replaced for that move, so the game always goes on.
 
 from __future__ import annotations
 
+import itertools
 import math
 import secrets
 from collections.abc import Callable, Mapping
@@ -36,10 +39,16 @@ from ..bots.base import Bot, thinking, weighing
 from ..kernel import views
 from ..kernel.errors import BadArgument, IllegalAction, LangfingerError
 from ..kernel.game import Game
-from .scheduler import ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
+from ..kernel.state import shown
+from .scheduler import Handle, ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
 
 Action = dict[str, Any]
 Reply = dict[str, Any]
+# What background work is for: the game's generation at this table (never reused, unlike
+# ``id(game)``, which CPython hands to the next object once a game is freed), the game's
+# version and the seat.
+WorkKey = tuple[int, int, int]
+_GENERATIONS = itertools.count(1)  # one counter for every table: no two games share a number
 
 MAX_PACE = 10.0
 # The Hint button's search: a budget in iterations, so it answers alike in a kernel and in
@@ -66,9 +75,9 @@ def seat_label(view: Mapping[str, Any], seat: int) -> str:
 def check_pace(pace: Any) -> float:
     """``pace`` as seconds a bot move, or :class:`TableError`: a finite number in 0..MAX_PACE."""
     if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-        raise TableError(f"pace must be a number of seconds, not {pace!r}")
+        raise TableError(f"pace must be a number of seconds, not {shown(pace)}")
     if not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
-        raise TableError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {pace!r}")
+        raise TableError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {shown(pace)}")
     return float(pace)
 
 
@@ -77,6 +86,20 @@ def default_bots(players: int, seat: int | None) -> dict[int, str]:
     if seat is None:
         return {}
     return {s: "medium" for s in range(players) if s != seat}
+
+
+def unquoted(content: Mapping[str, Any]) -> str | None:
+    """Why an ``act`` intent does not say which position it was chosen in (None: it does).
+
+    ``move`` and ``version`` are required: an intent without them could not be told stale,
+    and would land on whatever the board shows when it arrives.
+    """
+    wrong = [k for k in ("move", "version") if type(content.get(k)) is not int]
+    if not wrong:
+        return None
+    given = ", ".join(f"{k}={shown(content.get(k))}" for k in wrong)
+    return ("stale or forged: an act intent quotes the position it was chosen in with the "
+            f"whole numbers 'move' and 'version' (this one gives {given}); choose again")
 
 
 def ok() -> Reply:
@@ -127,11 +150,16 @@ class Table:
         self.closed = False
         self._bot_names: dict[int, str] = {}
         self._bots: dict[int, Bot] = {}
+        self._generation = next(_GENERATIONS)
         self._bot_work: Slices[Action] | None = None
-        self._bot_for: tuple[int, int, int] | None = None
+        self._bot_for: WorkKey | None = None
+        self._bot_due: Handle | None = None  # a chosen bot move waiting out the pace
         self._hint_work: Slices[tuple[Action, float]] | None = None
-        self._hint_for: tuple[int, int, int] | None = None
+        self._hint_for: WorkKey | None = None
         self._changed_at = self.scheduler.now()
+        # R12.4: whether this game has been shown on a board that shows every seat; every
+        # card drawn in it was then seen by everyone at the screen.
+        self._showed_all = False
         self.set_bots(default_bots(game.num_players, seat) if bots is None else bots)
 
     # --- who sits where ---------------------------------------------------------------------
@@ -163,7 +191,7 @@ class Table:
         if seat is None:
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise TableError(f"seat must be None or 0..{players - 1}, not {seat!r}")
+            raise TableError(f"seat must be None or 0..{players - 1}, not {shown(seat)}")
 
     def check_bots(self, bots: Mapping[Any, Any], players: int | None = None) -> dict[int, str]:
         """``bots`` as {seat: name}, or :class:`TableError` naming what is wrong."""
@@ -173,11 +201,11 @@ class Table:
             try:
                 seat = int(key)
             except (TypeError, ValueError):
-                raise TableError(f"bot seat must be a seat number, not {key!r}") from None
+                raise TableError(f"bot seat must be a seat number, not {shown(key)}") from None
             if isinstance(key, bool) or not 0 <= seat < players:
-                raise TableError(f"bot seat {key!r} is not a seat of a {players}-player game")
+                raise TableError(f"bot seat {shown(key)} is not a seat of a {players}-player game")
             if name not in names():
-                raise TableError(f"unknown bot {name!r} for seat {seat}: choose a level "
+                raise TableError(f"unknown bot {shown(name)} for seat {seat}: choose a level "
                                  f"{list(LEVELS)} or a bot {names()[len(LEVELS):]}")
             out[seat] = name
         return out
@@ -206,10 +234,19 @@ class Table:
     def replace_game(self, game: Game) -> None:
         """Play ``game`` at this table from now on (same seats, bots and shown seat)."""
         self.check_seat(self.seat, game.num_players)
-        self._game = game
+        self._set_game(game)
         self.set_bots({s: n for s, n in self._bot_names.items() if s < game.num_players})
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
+
+    def _set_game(self, game: Game) -> None:
+        """A new game (or the same one re-read): everything computed for the old one is dropped,
+        and its pending bot move is cancelled, before anything is scheduled for this one."""
+        self._cancel_bot()
+        self._cancel_hint()
+        self._game = game
+        self._generation = next(_GENERATIONS)
+        self._showed_all = False
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new game; ``options`` may change players, seat, bots, variant and seed.
@@ -220,7 +257,7 @@ class Table:
         setup = self._new_game_setup(dict(options or {}))
         game = Game.new(players=setup["players"], seed=setup["seed"], variant=setup["variant"])
         self.seat = setup["seat"]
-        self._game = game
+        self._set_game(game)
         self.set_bots(setup["bots"])
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
@@ -231,22 +268,22 @@ class Table:
             raise TableError(f"new game: unknown option(s) {unknown}")
         players = options.get("players", self._game.num_players)
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise TableError(f"R1.1: a game has 2 to 5 players, not {players!r}")
+            raise TableError(f"R1.1: a game has 2 to 5 players, not {shown(players)}")
         seat = options.get("seat", self.seat)
         if "seat" not in options and seat is not None and seat >= players:
             seat = 0
         self.check_seat(seat, players)
         variant = options.get("variant", self._game.state.variant)
         if variant not in VARIANTS:
-            raise TableError(f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+            raise TableError(f"R11: variant is 'standard' or 'open_info', not {shown(variant)}")
         seed = options.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or not 0 <= seed < 2**63):
             raise TableError(f"seed must be a whole number from 0 to 2**63 - 1, or null, "
-                             f"not {seed!r}")
+                             f"not {shown(seed)}")
         if "bots" in options:
             if not isinstance(options["bots"], dict):
-                raise TableError(f"bots must map seats to levels, not {options['bots']!r}")
+                raise TableError(f"bots must map seats to levels, not {shown(options['bots'])}")
             bots = self.check_bots(options["bots"], players)
         elif "players" in options or "seat" in options:
             bots = default_bots(players, seat)
@@ -298,7 +335,8 @@ class Table:
         if self.puzzle is not None and self.puzzle.over:
             return "the puzzle is over: its round has ended (Try again to replay it)"
         if "seat" in content and content["seat"] != self.seat:
-            return f"wrong seat: this board belongs to seat {self.seat!r}, not {content['seat']!r}"
+            return (f"wrong seat: this board belongs to seat {self.seat!r}, not "
+                    f"{shown(content['seat'])}")
         if to_move not in self.acting_seats():
             return f"R2.1/R3.1: it is {self._label(to_move)}'s decision, not yours"
         stale = self._stale(content)
@@ -312,7 +350,7 @@ class Table:
     def _stale(self, content: Mapping[str, Any]) -> str | None:
         move = content.get("move")
         if move is not None and move != self._game.move_number:
-            return (f"stale: this was chosen at move {move!r}, but the board is at move "
+            return (f"stale: this was chosen at move {shown(move)}, but the board is at move "
                     f"{self._game.move_number}; choose again")
         version = content.get("version")
         if version is not None and version != self._game.version:
@@ -331,7 +369,8 @@ class Table:
         return next((s for s in reversed(self._game.deciders) if s in humans), None)
 
     def _undo_unlimited(self) -> bool:
-        """R12.3: the teaching open board (all human) and puzzles undo without limit."""
+        """R12.3: the teaching open board (all human: no bot, no opponent) and puzzles undo
+        without limit; with a bot seated, the open board stops at every draw (R12.4)."""
         return self.puzzle is not None or (self.seat is None and not self._bots)
 
     def undo_refusal(self) -> str | None:
@@ -352,6 +391,10 @@ class Table:
         if self._game.sight_barrier(seat) > mine[-1]:
             return ("R12.1: you have seen a card since your last move (a draw, a stolen "
                     "front, a refill), so that move stands")
+        if self._showed_all and self._game.sight_barrier(None) > mine[-1]:
+            return ("R12.4: this board has shown every seat, so a card drawn since your last "
+                    "move (at the Ruin, in a refill) was seen by everyone at the screen; "
+                    "that move stands")
         return None
 
     def undo_status(self) -> dict[str, Any]:
@@ -385,7 +428,7 @@ class Table:
     # --- intents from a front end --------------------------------------------------------------
     def act(self, content: Mapping[str, Any]) -> Reply:
         action = content.get("action")
-        refusal = self.refusal(action, content)
+        refusal = unquoted(content) or self.refusal(action, content)
         if refusal is not None:
             if self.puzzle is not None and not self.puzzle.over:  # keep a finished verdict
                 self.puzzle.refused(refusal)
@@ -401,9 +444,9 @@ class Table:
         seat = content.get("seat")
         to_move = self._game.to_move
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return refuse(f"reveal needs a seat number, got {seat!r}")
+            return refuse(f"reveal needs a seat number, got {shown(seat)}")
         if seat not in self.human_seats:
-            return refuse(f"seat {seat!r} is not a human seat here")
+            return refuse(f"seat {shown(seat)} is not a human seat here")
         if seat != to_move:
             who = "nobody (the game is over)" if to_move is None else self._label(to_move)
             return refuse(f"R3.1: only the player to move may take the board; it is {who}")
@@ -429,8 +472,8 @@ class Table:
         return ok()
 
     # --- hints ------------------------------------------------------------------------------
-    def _work_key(self, seat: int) -> tuple[int, int, int]:
-        return (id(self._game), self._game.version, seat)
+    def _work_key(self, seat: int) -> WorkKey:
+        return (self._generation, self._game.version, seat)
 
     def hint_intent(self) -> Reply:
         """Search the best move for the seat deciding at this board; one search at a time."""
@@ -459,12 +502,12 @@ class Table:
         ).start()
         return {"kind": "hint", "action": None, "error": "", "pending": True}
 
-    def _hint_is_current(self, key: tuple[int, int, int]) -> bool:
+    def _hint_is_current(self, key: WorkKey) -> bool:
         seat = key[2]
         return (not self.closed and key == self._work_key(seat)
                 and self._game.to_move == seat and seat in self.acting_seats())
 
-    def _deliver_hint(self, key: tuple[int, int, int], result: tuple[Action, float]) -> Reply:
+    def _deliver_hint(self, key: WorkKey, result: tuple[Action, float]) -> Reply:
         """Show a finished hint, unless the board moved on or changed hands meanwhile."""
         self._hint_work, self._hint_for = None, None
         if not self._hint_is_current(key):
@@ -475,7 +518,7 @@ class Table:
         self._touch(reschedule=False)
         return {"kind": "hint", "action": action, "value": value, "error": ""}
 
-    def _hint_error(self, key: tuple[int, int, int], exc: Exception) -> Reply:
+    def _hint_error(self, key: WorkKey, exc: Exception) -> Reply:
         self._hint_work, self._hint_for = None, None
         return {"kind": "hint", "action": None, "error": f"no hint: {exc!r}"}
 
@@ -492,6 +535,7 @@ class Table:
     def _touch(self, reschedule: bool = True) -> None:
         """Something a board shows changed: tell the front end, then look for bot work."""
         self._changed_at = self.scheduler.now()
+        self._showed_all = self._showed_all or self.seat is None
         if self._hint_for is not None and not self._hint_is_current(self._hint_for):
             self._cancel_hint()
         self.on_change()
@@ -515,26 +559,28 @@ class Table:
     def _cancel_bot(self) -> None:
         if self._bot_work is not None:
             self._bot_work.cancel()
-        self._bot_work, self._bot_for = None, None
+        if self._bot_due is not None:
+            self._bot_due.cancel()
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
 
-    def _bot_ready(self, key: tuple[int, int, int], action: Action) -> None:
+    def _bot_ready(self, key: WorkKey, action: Action) -> None:
         """The bot has chosen: play it once ``pace`` has passed since the last change."""
         wait = self._changed_at + self.pace - self.scheduler.now()
-        if wait > 0:
-            self.scheduler.call_later(wait, lambda: self._bot_moves(key, action))
+        if wait > 0 and not self.closed:
+            self._bot_due = self.scheduler.call_later(wait, lambda: self._bot_moves(key, action))
         else:
             self._bot_moves(key, action)
 
-    def _bot_moves(self, key: tuple[int, int, int], action: Action) -> None:
+    def _bot_moves(self, key: WorkKey, action: Action) -> None:
         if self.closed or self._bot_for != key or key != self._work_key(key[2]):
             return  # stale: the game moved on (or was replaced) while the bot thought
-        self._bot_work, self._bot_for = None, None
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
         self._play_for_bot(key[2], action)
 
-    def _bot_failed(self, key: tuple[int, int, int], exc: Exception) -> None:
+    def _bot_failed(self, key: WorkKey, exc: Exception) -> None:
         if self.closed or self._bot_for != key or key != self._work_key(key[2]):
             return
-        self._bot_work, self._bot_for = None, None
+        self._bot_work, self._bot_for, self._bot_due = None, None, None
         self._stand_in(key[2], f"failed ({exc!r})")
 
     def _play_for_bot(self, seat: int, action: Action) -> None:

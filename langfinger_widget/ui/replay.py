@@ -34,6 +34,7 @@ import traitlets
 
 from ..bots import LEVELS, names
 from ..kernel.errors import BadArgument
+from ..kernel.state import shown
 from ..records.full import Record
 from ..study.analysis import analysis_steps
 from ..tables.replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
@@ -258,7 +259,7 @@ class ReplayWidget(LangfingerWidget):
             return refuse(f"not a message: expected an object, got {type(content).__name__}")
         kind = content.get("kind")
         if kind not in REPLAY_KINDS:
-            return refuse(f"{READ_ONLY} ({kind!r} refused)")
+            return refuse(f"{READ_ONLY} ({shown(kind)} refused)")
         try:
             return self._replay_intent(kind, content)
         except (ValueError, TypeError, KeyError) as exc:  # whatever the page sent: an answer
@@ -271,12 +272,12 @@ class ReplayWidget(LangfingerWidget):
         elif kind == "replay_step":
             delta = content.get("delta", 1)
             if delta not in (1, -1) or isinstance(delta, bool):
-                raise BadArgument(f"a step is 1 or -1 decisions, not {delta!r}")
+                raise BadArgument(f"a step is 1 or -1 decisions, not {shown(delta)}")
             replay.step(delta)
         elif kind == "replay_round":
             direction = content.get("direction", 1)
             if direction not in (1, -1) or isinstance(direction, bool):
-                raise BadArgument(f"direction is 1 or -1, not {direction!r}")
+                raise BadArgument(f"direction is 1 or -1, not {shown(direction)}")
             replay.round_start(direction)
         elif kind == "replay_play":
             replay.play(content.get("pace"))
@@ -293,7 +294,7 @@ class ReplayWidget(LangfingerWidget):
         elif kind == "replay_continue":
             bots = content.get("bots")
             if bots is not None and not isinstance(bots, dict):
-                raise BadArgument(f"bots must map seats to levels, not {bots!r}")
+                raise BadArgument(f"bots must map seats to levels, not {shown(bots)}")
             self.continue_here(content.get("seat", "replay"), bots)
             return ok()
         else:
@@ -309,8 +310,8 @@ class ReplayWidget(LangfingerWidget):
         replay = self._live_replay()
         seat = content.get("seat", replay.seat)
         bot = content.get("bot", "hard")
-        if bot not in LEVELS or bot in ("easy", "medium"):
-            raise BadArgument(f"analysis uses a searching level (hard or expert), not {bot!r}")
+        if not isinstance(bot, str) or bot not in LEVELS or bot in ("easy", "medium"):
+            raise BadArgument(f"analysis uses a searching level (hard or expert), not {shown(bot)}")
         if self._analysis is not None:
             self._analysis.cancel()
 

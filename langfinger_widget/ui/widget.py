@@ -36,6 +36,8 @@ import traitlets
 
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
+from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
+from ..kernel.state import shown
 from ..tables import runtime as platform
 from ..tables.scheduler import Scheduler
 from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
@@ -177,7 +179,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         """Take back the shown seat's last decision and the bot moves after it, as the board's
         Undo does (R12: never past a card that seat has seen, never another human's move).
 
-        The open board and puzzles take back without limit (R12.3); ``w.game.undo()``
+        The all-human open board and puzzles take back without limit (R12.3); the open board
+        with a bot seated stops at every card it showed drawn (R12.4); ``w.game.undo()``
         followed by ``w.refresh()`` is the unlimited script path. Raises ``IllegalAction``.
         """
         self.table.undo()
@@ -314,9 +317,15 @@ class LangfingerWidget(anywidget.AnyWidget):
         """Answer one intent from the front end (as if from an adversary) and send the reply.
 
         Returns the reply that was sent. A refused intent sets ``error`` and
-        changes nothing else.
+        changes nothing else. A message larger than ``MAX_MESSAGE_BYTES`` or
+        nested deeper than ``MAX_MESSAGE_DEPTH`` (``limits.py``) is refused
+        before anything reads it.
         """
-        reply: dict[str, Any] = _strict_json(self._dispatch(content))
+        problem = too_big(content)  # before anything reads it (and echoes it back)
+        answer = self._dispatch(content) if problem is None else refuse(
+            f"message refused: {problem} (a board's intent holds at most {MAX_MESSAGE_BYTES} "
+            f"bytes, {MAX_MESSAGE_DEPTH} levels deep)")
+        reply: dict[str, Any] = _strict_json(answer)
         if reply.get("kind") == "result" and not reply["ok"]:
             self.table.error = reply["error"]
             self._sync()
@@ -329,7 +338,8 @@ class LangfingerWidget(anywidget.AnyWidget):
             return refuse(f"not a message: expected an object, got {type(content).__name__}")
         kind = content.get("kind")
         if kind not in MESSAGE_KINDS:
-            return refuse(f"unknown message kind {kind!r}; expected one of {list(MESSAGE_KINDS)}")
+            return refuse(f"unknown message kind {shown(kind)}; expected one of "
+                          f"{list(MESSAGE_KINDS)}")
         if kind == "act":
             return table.act(content)
         if kind == "why":
