@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { city5, museum5, stateOf } from "../__fixtures__/views";
 import { click, mountPerTest, q } from "./fake-model";
 import { rulingTexts, splitRulings } from "../rulings";
-import RULINGS from "../../langfinger_widget/data/rulings.json";
+import RULINGS from "../../langfinger_widget/kernel/data/rulings.json";
 
 const setup = mountPerTest();
 const TABLE: Record<string, { section: string; text: string }> = RULINGS;
