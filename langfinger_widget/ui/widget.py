@@ -12,7 +12,7 @@ and ``legal`` is sent only to the seat whose decision it is (another player's
 legal actions would reveal their hand).
 
 >>> import langfinger_widget as lf
->>> w = lf.LangfingerWidget(players=3, seed=1, seat=0, bots={1: "random", 2: "random"},
+>>> w = lf.LangfingerWidget(players=3, seed=7, seat=0, bots={1: "random", 2: "random"},
 ...                         autoplay=False)
 >>> w.step_bots()  # seat 2 starts; in a notebook, bots move by themselves at `pace` seconds a move
 1
