@@ -50,6 +50,6 @@ def test_public_view_is_each_seats_view_without_its_own_secrets() -> None:
         for key in ("city", "villa", "museum", "harbor", "squares", "ruin_rates", "piles",
                     "round", "phase", "to_move", "decision", "money_by_round"):
             assert public[key] == mine[key], key
-        for theirs, p in zip(public["players"], mine["players"]):
+        for theirs, p in zip(public["players"], mine["players"], strict=True):
             if p["seat"] != seat:
                 assert theirs == p  # a rival's panel: the same for a seat as for a spectator
