@@ -217,7 +217,7 @@ async def socket(websocket: WebSocket) -> None:
                       "pages and those named by --origin"))
         return
     try:
-        frame = await asyncio.wait_for(_receive(websocket), protocol.HELLO_SECONDS)
+        frame = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
         client = await hub.hello(protocol.parse(frame))
     except (asyncio.TimeoutError, TimeoutError):
         await _refuse_socket(websocket, protocol.CLOSE_HELLO_TIMEOUT,

@@ -35,6 +35,7 @@ class Settings:
     rate: float = 20.0  # messages a second a connection may send on average ...
     burst: int = 40  # ... and at once
     flood_limit: int = 200  # refused in a row before the connection is closed
+    hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead
     resume_bots: bool = True  # drive the bots of stored tables at start-up
 

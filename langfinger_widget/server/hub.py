@@ -372,8 +372,8 @@ class Hub:
         if kind == "why":
             return out("why", live.room.seq, id=msg_id, action=message.get("action"),
                        reason=self._why(client, message))
-        seat = self._check_token(client)
         try:
+            seat = self._check_token(client)
             if kind == "hint":
                 return self._hint(client, seat, msg_id)
             await self._change(client, seat, kind, message)

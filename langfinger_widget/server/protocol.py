@@ -22,7 +22,6 @@ PROTOCOL = f"langfinger-online/{VERSION}"
 # than MAX_FRAME are cut off by the web server itself (close code 1009).
 MAX_MESSAGE = 16 * 1024
 MAX_FRAME = 64 * 1024
-HELLO_SECONDS = 10.0
 INTENTS = ("act", "why", "undo", "hint", "sync", "ping", "stand_in", "return", "resign",
            "leave", "webhook")
 MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
@@ -46,8 +45,10 @@ def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
 
 
 def encode(message: dict[str, Any]) -> str:
-    """Strict JSON (no NaN or Infinity: a hint's value may be either)."""
-    return json.dumps(_finite(message), separators=(",", ":"), allow_nan=False)
+    """Strict JSON (no NaN or Infinity: a hint's value may be either), keys sorted: the bytes
+    depend on the content only, never on the order in which a dict happened to be filled
+    (which could follow the history of hidden cards)."""
+    return json.dumps(_finite(message), separators=(",", ":"), allow_nan=False, sort_keys=True)
 
 
 def _finite(value: Any) -> Any:

@@ -87,6 +87,7 @@ class ServerProcess:
         self.port = port or free_port()
         self.args = ["--port", str(self.port), "--allow-private-webhooks", *args]
         self.proc: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
 
     @property
     def base(self) -> str:
@@ -102,23 +103,31 @@ class ServerProcess:
             [sys.executable, "-m", "langfinger_widget.server", *self.args], env=env,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + 30
-        lines = []
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            if line.startswith("Langfinger server:"):
-                threading.Thread(target=self._drain, daemon=True).start()
-                return self
-        self.kill()
-        raise RuntimeError("the server process did not start:\n" + "".join(lines))
+        self.output = []
+        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+        try:
+            self.wait_output("Langfinger server:", 30)
+        except TimeoutError:
+            self.kill()
+            raise RuntimeError("the server process did not start:\n"
+                               + "".join(self.output)) from None
+        return self
 
-    def _drain(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        for _ in self.proc.stdout:
-            pass
+    def _drain(self, stream: Any) -> None:
+        for line in stream:
+            self.output.append(line)
+
+    def wait_output(self, text: str, timeout: float = WAIT) -> str:
+        """Everything printed so far, once ``text`` is among it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            printed = "".join(self.output)
+            if text in printed:
+                return printed
+            if self.proc is not None and self.proc.poll() is not None:
+                break
+            time.sleep(0.02)
+        raise TimeoutError(f"the server did not print {text!r}")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.proc is not None and self.proc.poll() is None:
