@@ -2,7 +2,7 @@
 
 ``create_app(settings)`` gives a Starlette app; ``langfinger serve`` runs it
 on uvicorn. The pages are the same front-end bundle as the notebook widget
-(``static/widget.js``), driven by ``static/online.js``, which speaks the
+(``static/widget.js``), driven by ``static/online-page.js``, which speaks the
 protocol over the WebSocket instead of a kernel's comm.
 """
 
@@ -39,6 +39,7 @@ from .store import Store
 log = logging.getLogger("langfinger.server")
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+PAGE_SCRIPT = "online-page.js"  # js/online-page.tsx, built by `npm run build`
 MAX_BODY = 64 * 1024
 STATUS = {"bad_request": 400, "unauthorized": 401, "origin": 403, "not_found": 404,
           "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413,
@@ -70,9 +71,9 @@ def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> 
 
 
 def _page(kind: str, table: str = "") -> HTMLResponse:
-    built = (STATIC / "widget.js").is_file() and (STATIC / "online.js").is_file()
+    built = (STATIC / "widget.js").is_file() and (STATIC / PAGE_SCRIPT).is_file()
     body = ('<div id="lf-online" data-page="{kind}" data-table="{table}"></div>'
-            '<script type="module" src="/static/online.js"></script>'
+            f'<script type="module" src="/static/{PAGE_SCRIPT}"></script>'
             if built else
             "<p>The board's bundle is not built: run <code>npm run build</code> in the "
             "checkout, or install a released wheel.</p>")
@@ -143,7 +144,7 @@ def _api(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Aw
 @_api
 async def api_info(request: Request) -> Any:
     return {"protocol": protocol.PROTOCOL, "version": protocol.VERSION, "levels": list(LEVELS),
-            "variants": list(VARIANTS), "max_message": protocol.MAX_MESSAGE}
+            "variants": list(VARIANTS), "max_message": protocol.MAX_MESSAGE, "now": time.time()}
 
 
 @_api
@@ -185,6 +186,10 @@ async def page_table(request: Request) -> Response:
 
 async def healthz(request: Request) -> Response:
     return PlainTextResponse("ok")
+
+
+async def favicon(request: Request) -> Response:
+    return Response(status_code=204)  # no icon; an empty answer keeps consoles quiet
 
 
 # --- the WebSocket ----------------------------------------------------------------------------
@@ -294,7 +299,7 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
         hub.base_url = settings.base_url()
         app.state.hub = hub
         await hub.start()
-        if not (STATIC / "online.js").is_file():
+        if not (STATIC / PAGE_SCRIPT).is_file():
             log.warning("the web board is not built (npm run build): pages will say so")
         if on_ready is not None:
             await on_ready(hub)
@@ -309,6 +314,7 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
         Route("/join/{table}", page_table),
         Route("/watch/{table}", page_table),
         Route("/healthz", healthz),
+        Route("/favicon.ico", favicon),
         Route("/api/info", api_info),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table}/join", api_join, methods=["POST"]),

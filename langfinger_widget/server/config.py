@@ -32,8 +32,8 @@ class Settings:
     origins: tuple[str, ...] = ()
     public_url: str | None = None  # the base of the links handed out (behind a proxy)
     allow_private_webhooks: bool = False
-    rate: float = 20.0  # messages a second a connection may send on average ...
-    burst: int = 40  # ... and at once
+    rate: float = 30.0  # messages a second a connection may send on average ...
+    burst: int = 60  # ... and at once
     flood_limit: int = 200  # refused in a row before the connection is closed
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead

@@ -187,9 +187,9 @@ def test_a_flood_is_rate_limited_then_disconnected(server, table) -> None:
     _, seat_tokens, clients = table
     seq = clients[0].latest["seq"]
     w = clients[0]
-    for i in range(1, 101):
+    for i in range(1, 151):
         w.send({"kind": "ping", "id": i})
-    replies = [w.until(("pong", "error")) for _ in range(41)]
+    replies = [w.until(("pong", "error")) for _ in range(61)]
     assert any(r["kind"] == "error" and r["code"] == "rate_limited" for r in replies)
     time.sleep(1.0)
     w.next_id = 1000

@@ -42,7 +42,7 @@ class ServerThread:
     """The app on uvicorn in a thread of this process, on a free loopback port."""
 
     def __init__(self, settings: Settings) -> None:
-        self.sock = socket.socket()
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.bind(("127.0.0.1", 0))
         settings.port = self.sock.getsockname()[1]
         self.settings = settings
