@@ -49,7 +49,9 @@ log = logging.getLogger("langfinger.server")
 # happened after this many seconds (that process died), this one takes over.
 TAKEOVER_SECONDS = 20.0
 MAX_MINE = 100  # tokens one "my tables" request may ask about
-SEED_BOUND = 2**63  # seeds drawn from 63 random bits: no deal can be found by trying seeds
+# Seeds from ~60 random bits: no deal can be found by trying seeds (10**18 deals at any
+# speed). Records read seeds of up to 18 digits, so a finished game's record replays.
+SEED_BOUND = 10**18
 
 
 class Client:

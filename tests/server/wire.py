@@ -220,10 +220,17 @@ class Wire:
         return self.until(("state", "error"))
 
     def intent(self, kind: str, timeout: float = WAIT, **fields: Any) -> dict[str, Any]:
-        """Send an intent with the next id and return the answer to it."""
-        self.next_id += 1
-        self.send({"kind": kind, "id": self.next_id, **fields})
-        return self.until(("result", "why", "hint", "pong", "error"), timeout, id=self.next_id)
+        """Send an intent with the next id and return the answer to it (keeping to the
+        server's rate: an intent dropped as over the limit is sent again a moment later)."""
+        while True:
+            self.next_id += 1
+            self.send({"kind": kind, "id": self.next_id, **fields})
+            answer = self.until(("result", "why", "hint", "pong", "error"), timeout)
+            while answer.get("id") != self.next_id and answer.get("code") != "rate_limited":
+                answer = self.until(("result", "why", "hint", "pong", "error"), timeout)
+            if answer.get("code") != "rate_limited":
+                return answer
+            time.sleep(0.2)
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         return self.intent("act", action=action, move=self.latest.get("move_number"),
