@@ -192,6 +192,7 @@ class Hub:
     # --- the one way a change goes ------------------------------------------------------------
     async def commit(self, live: Live, build: Callable[[Room], Change]) -> Change:
         """Build, commit, apply, show. Refusal (or IllegalAction) leaves everything as it was."""
+        refusal: Refusal | None = None
         async with live.lock:
             room = live.room
             before = (room.game.to_move, room.status)
@@ -201,15 +202,18 @@ class Hub:
                                         change.seats)
             except Conflict:
                 await self._catch_up(live)
-                raise Refusal("conflict", "the table moved on meanwhile; choose again") from None
+                refusal = Refusal("conflict", "the table moved on meanwhile; choose again")
             except Exception:
                 log.exception("committing a change to table %s failed", room.id)
                 await self._reload(live)
-                raise Refusal("server_error", "the server could not save this; try again") \
-                    from None
-            room.apply(change)
-            if change.kind == "undo":
-                live.reset_seq = room.seq
+                refusal = Refusal("server_error", "the server could not save this; try again")
+            else:
+                room.apply(change)
+                if change.kind == "undo":
+                    live.reset_seq = room.seq
+        if refusal is not None:
+            self._followed(live)  # show what the other writer committed
+            raise refusal
         self._after(live, change, before)
         return change
 
@@ -252,6 +256,10 @@ class Hub:
             if live.room.seq >= seq:
                 return
             await self._catch_up(live)
+        self._followed(live)
+
+    def _followed(self, live: Live) -> None:
+        """This process took in another's change: show it; its writer drives the bots."""
         self.broadcast(live)
         self._revoke(live)
         live.changed_at = time.monotonic()

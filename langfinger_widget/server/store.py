@@ -35,6 +35,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -190,6 +191,8 @@ class Store:
         if is_sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:
+            if not is_sqlite:  # processes starting together make the tables once, in turn
+                await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
             await conn.run_sync(metadata.create_all)
         return cls(engine)
 
