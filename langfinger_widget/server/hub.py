@@ -48,6 +48,7 @@ log = logging.getLogger("langfinger.server")
 # A bot whose table another process moved last is that process's to drive; if nothing has
 # happened after this many seconds (that process died), this one takes over.
 TAKEOVER_SECONDS = 20.0
+COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused after this
 MAX_MINE = 100  # tokens one "my tables" request may ask about
 # Seeds from ~60 random bits: no deal can be found by trying seeds (10**18 deals at any
 # speed). Records read seeds of up to 18 digits, so a finished game's record replays.
@@ -191,29 +192,42 @@ class Hub:
 
     # --- the one way a change goes ------------------------------------------------------------
     async def commit(self, live: Live, build: Callable[[Room], Change]) -> Change:
-        """Build, commit, apply, show. Refusal (or IllegalAction) leaves everything as it was."""
-        refusal: Refusal | None = None
-        async with live.lock:
-            room = live.room
-            before = (room.game.to_move, room.status)
-            change = room.finish(build(room), time.time())
-            try:
-                await self.store.commit(room.id, room.seq, change.fields, change.plies,
-                                        change.seats)
-            except Conflict:
-                await self._catch_up(live)
-                refusal = Refusal("conflict", "the table moved on meanwhile; choose again")
-            except Exception:
-                log.exception("committing a change to table %s failed", room.id)
-                await self._reload(live)
-                refusal = Refusal("server_error", "the server could not save this; try again")
-            else:
-                room.apply(change)
-                if change.kind == "undo":
-                    live.reset_seq = room.seq
-        if refusal is not None:
-            self._followed(live)  # show what the other writer committed
-            raise refusal
+        """Build, commit, apply, show. Refusal (or IllegalAction) leaves everything as it was.
+
+        A commit that loses to another process takes in what that one wrote and builds the
+        change again on it: ``build`` checks everything anew (a move quoting an older
+        version is then stale), so only what is still right goes through.
+        """
+        followed = False  # took in another writer's change: its clients must see it
+        try:
+            async with live.lock:
+                for _ in range(COMMIT_TRIES):
+                    room = live.room
+                    before = (room.game.to_move, room.status)
+                    change = room.finish(build(room), time.time())
+                    try:
+                        await self.store.commit(room.id, room.seq, change.fields, change.plies,
+                                                change.seats)
+                    except Conflict:
+                        await self._catch_up(live)
+                        followed = True
+                        continue
+                    except Exception:
+                        log.exception("committing a change to table %s failed", room.id)
+                        await self._reload(live)
+                        followed = True
+                        raise Refusal("server_error", "the server could not save this; try "
+                                                      "again") from None
+                    room.apply(change)
+                    if change.kind == "undo":
+                        live.reset_seq = room.seq
+                    followed = False  # what it took in is shown with this change, below
+                    break
+                else:
+                    raise Refusal("conflict", "the table is busy: try again")
+        finally:
+            if followed:
+                self._followed(live)
         self._after(live, change, before)
         return change
 

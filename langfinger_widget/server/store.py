@@ -16,9 +16,10 @@ next move; the loser reloads and tries again.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +136,9 @@ class Conflict(Exception):
     """Another writer changed the table first (its ``seq`` moved on)."""
 
 
+Work = Callable[[AsyncConnection], Awaitable[None]]
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -150,6 +154,7 @@ def database_url(url: str) -> str:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk before the
     # move is shown to anyone, so neither a kill -9 nor a power cut loses an accepted move.
+    dbapi_connection.isolation_level = None  # SQLAlchemy says BEGIN (see Store.open)
     cursor = dbapi_connection.cursor()
     for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON",
                    "busy_timeout=10000"):
@@ -180,6 +185,53 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # SQLite has one writer and one fsync a transaction: its writes are grouped (below).
+        # Postgres takes concurrent writers from many processes, one transaction each.
+        self._group = engine.dialect.name == "sqlite"
+        self._pending: list[tuple[Work, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def _write(self, work: Work) -> None:
+        """Run ``work`` in a transaction of its own, or (SQLite) in a savepoint of a group.
+
+        Writes that arrive while a group is being committed form the next group, committed
+        together: one fsync for many moves, and each write still all or nothing (its
+        savepoint is rolled back if it fails, e.g. :class:`Conflict`). It returns once its
+        group is on disk.
+        """
+        if not self._group:
+            async with self.engine.begin() as conn:
+                await work(conn)
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((work, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            group, self._pending = self._pending, []
+            outcomes: list[Exception | None] = []
+            try:
+                async with self.engine.begin() as conn:
+                    for work, _ in group:
+                        try:
+                            async with conn.begin_nested():
+                                await work(conn)
+                        except Exception as exc:
+                            outcomes.append(exc)
+                        else:
+                            outcomes.append(None)
+            except Exception as exc:  # the group's commit failed: none of it is kept
+                outcomes = [exc] * len(group)
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -190,6 +242,10 @@ class Store:
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
         if is_sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            # SQLAlchemy's recipe for savepoints on SQLite: the driver's own implicit BEGIN is
+            # turned off and SQLAlchemy says BEGIN itself.
+            event.listen(engine.sync_engine, "begin",
+                         lambda conn: conn.exec_driver_sql("BEGIN"))
         async with engine.begin() as conn:
             if not is_sqlite:  # processes starting together make the tables once, in turn
                 await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
@@ -197,6 +253,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
         await self.engine.dispose()
 
     @property
@@ -205,7 +263,7 @@ class Store:
 
     # --- writing ------------------------------------------------------------------------------
     async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
-        async with self.engine.begin() as conn:
+        async def work(conn: AsyncConnection) -> None:
             await conn.execute(insert(tables).values(
                 id=table.id, seq=table.seq, setup=_dumps(table.setup),
                 options=_dumps(table.options), status=table.status, to_move=table.to_move,
@@ -218,13 +276,15 @@ class Store:
                  "invite_hash": s.invite_hash, "token_hash": s.token_hash,
                  "webhook": s.webhook} for s in seat_rows])
 
+        await self._write(work)
+
     async def commit(self, table_id: str, seq: int, fields: Mapping[str, Any],
                      plies: Iterable[Ply] = (),
                      seat_changes: Mapping[int, Mapping[str, Any]] | None = None) -> None:
         """Move table ``table_id`` from ``seq`` to ``fields["seq"]`` with these journal rows
         and seat changes, all or nothing; :class:`Conflict` if its ``seq`` is no longer ``seq``.
         """
-        async with self.engine.begin() as conn:
+        async def work(conn: AsyncConnection) -> None:
             changed = await conn.execute(
                 update(tables).where(tables.c.id == table_id, tables.c.seq == seq)
                 .values(**fields, updated=time.time()))
@@ -239,11 +299,15 @@ class Store:
                 await conn.execute(update(seats).where(seats.c.table_id == table_id,
                                                        seats.c.seat == seat).values(**values))
 
+        await self._write(work)
+
     async def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
         """A seat's webhook is its own business: no sequence number moves for it."""
-        async with self.engine.begin() as conn:
+        async def work(conn: AsyncConnection) -> None:
             await conn.execute(update(seats).where(seats.c.table_id == table_id,
                                                    seats.c.seat == seat).values(webhook=url))
+
+        await self._write(work)
 
     # --- reading ------------------------------------------------------------------------------
     async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
