@@ -243,14 +243,19 @@ async def bench(mode: str, count: int, seats: int, seconds: float) -> None:
         print(f"[{mode}] {count} tables created and {count * seats} seats joined in "
               f"{time.monotonic() - t0:.1f} s")
         cpu0 = sum(s.cpu() for s in servers)
+        me = psutil.Process()
+        mine0 = sum(me.cpu_times()[:2])
         t1 = time.monotonic()
         tally = await run_load(servers, tables, seconds)
         elapsed = time.monotonic() - t1
         cpu = sum(s.cpu() for s in servers) - cpu0
+        clients_cpu = sum(me.cpu_times()[:2]) - mine0
         verified = await verify(servers, tables)
         label = ("one process, SQLite (WAL, synchronous=FULL)" if mode == "single" else
                  "two processes, Postgres 15 (fsync on) + Redis")
         report(label, servers, tables, tally, elapsed, cpu, verified)
+        print(f"  the bot clients' own CPU: {clients_cpu:.1f} s "
+              f"({clients_cpu / elapsed * 100:.0f}% of one core)")
 
 
 def main() -> None:

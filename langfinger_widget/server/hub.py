@@ -22,7 +22,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from . import kernel, protocol, tokens, webhooks
-from .broker import Broker
+from .broker import Broker, MemoryBroker
 from .config import Settings
 from .protocol import RateLimit, out
 from .room import (
@@ -190,6 +190,19 @@ class Hub:
         self._loading.pop(table_id, None)
         return found
 
+    async def current(self, live: Live) -> Live:
+        """With other processes writing: take in what they wrote that no notice brought yet,
+        so a client's first picture (or a record, or the lobby's line) is the latest."""
+        if isinstance(self.broker, MemoryBroker):
+            return live
+        seq = await self.store.seq_of(live.room.id)
+        if seq is not None and seq > live.room.seq:
+            async with live.lock:
+                if seq > live.room.seq:
+                    await self._catch_up(live)
+            self._followed(live)
+        return live
+
     # --- the one way a change goes ------------------------------------------------------------
     async def commit(self, live: Live, build: Callable[[Room], Change]) -> Change:
         """Build, commit, apply, show. Refusal (or IllegalAction) leaves everything as it was.
@@ -343,6 +356,8 @@ class Hub:
             token_hash = tokens.digest(str(token))
             found = await self.store.seat_of_token(token_hash)
             live = None if found is None else await self.live(found[0])
+            if live is not None:
+                await self.current(live)  # the seat may have been taken through another process
             if found is None or live is None or not tokens.same_digest(
                     live.room.seats[found[1]].token_hash, token_hash):
                 raise Refusal("unauthorized", "unknown or revoked seat token")
@@ -354,7 +369,7 @@ class Hub:
             if live is None or not tokens.looks_like_secret(key) or \
                     not tokens.matches(str(key), live.room.spectator_hash):
                 raise Refusal("unauthorized", "unknown table or wrong spectator key")
-            client = Client(live, None, None, self.settings)
+            client = Client(await self.current(live), None, None, self.settings)
         else:
             raise Refusal("unauthorized", "hello needs a seat token or a spectator key")
         live.clients.add(client)
@@ -637,6 +652,7 @@ class Hub:
             live = await self.live(table_id)
             if live is None:
                 continue
+            await self.current(live)
             info = live.room.info(live.online())
             rows.append({**info, "seat": seat, "your_turn": info["to_move"] == seat
                          and live.room.status == PLAYING and not live.room.bot_plays(seat)})
@@ -648,7 +664,7 @@ class Hub:
         live = await self.live(table_id) if len(table_id) <= 32 else None
         if live is None or not tokens.looks_like_secret(key):
             raise Refusal("not_found", "no such table, or no key for it")
-        room = live.room
+        room = (await self.current(live)).room
         bots = {s.seat: s.level for s in room.seats if s.kind == BOT and s.level}
         digest = tokens.digest(key)
         seat = next((s.seat for s in room.seats if tokens.same_digest(digest, s.token_hash)),

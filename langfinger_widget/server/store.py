@@ -19,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,14 +34,16 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    create_engine,
     event,
     insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.sql.base import Executable
 
 metadata = MetaData()
 
@@ -136,7 +139,36 @@ class Conflict(Exception):
     """Another writer changed the table first (its ``seq`` moved on)."""
 
 
-Work = Callable[[AsyncConnection], Awaitable[None]]
+@dataclass
+class Write:
+    """One change of one table: a compare and set on its ``seq`` (unless ``seq`` is None),
+    then statements. Nothing of it is written if the compare and set fails."""
+
+    table_id: str
+    seq: int | None
+    fields: dict[str, Any]
+    statements: list[tuple[Executable, Any]]
+
+    def compare_and_set(self) -> Executable:
+        return (update(tables).where(tables.c.id == self.table_id, tables.c.seq == self.seq)
+                .values(**self.fields, updated=time.time()))
+
+    def conflict(self) -> Conflict:
+        return Conflict(f"table {self.table_id} is no longer at sequence {self.seq}")
+
+
+def _run(conn: Connection, write: Write) -> None:
+    if write.seq is not None and conn.execute(write.compare_and_set()).rowcount != 1:
+        raise write.conflict()
+    for statement, params in write.statements:
+        conn.execute(statement, params)
+
+
+async def _run_async(conn: AsyncConnection, write: Write) -> None:
+    if write.seq is not None and (await conn.execute(write.compare_and_set())).rowcount != 1:
+        raise write.conflict()
+    for statement, params in write.statements:
+        await conn.execute(statement, params)
 
 
 def _dumps(value: Any) -> str:
@@ -154,7 +186,6 @@ def database_url(url: str) -> str:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk before the
     # move is shown to anyone, so neither a kill -9 nor a power cut loses an accepted move.
-    dbapi_connection.isolation_level = None  # SQLAlchemy says BEGIN (see Store.open)
     cursor = dbapi_connection.cursor()
     for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON",
                    "busy_timeout=10000"):
@@ -183,55 +214,15 @@ def _ply_row(r: Any) -> Ply:
 class Store:
     """The tables on disk (or in Postgres): every call is one transaction."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, writer: Engine | None = None) -> None:
         self.engine = engine
-        # SQLite has one writer and one fsync a transaction: its writes are grouped (below).
-        # Postgres takes concurrent writers from many processes, one transaction each.
-        self._group = engine.dialect.name == "sqlite"
-        self._pending: list[tuple[Work, asyncio.Future[None]]] = []
+        # SQLite: one writer thread with a synchronous engine of its own, which commits the
+        # writes that arrive together in one transaction (see _write). Postgres: every write
+        # its own transaction, from as many processes as there are.
+        self._writer = writer
+        self._thread = ThreadPoolExecutor(1, "langfinger-sqlite") if writer else None
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
-
-    async def _write(self, work: Work) -> None:
-        """Run ``work`` in a transaction of its own, or (SQLite) in a savepoint of a group.
-
-        Writes that arrive while a group is being committed form the next group, committed
-        together: one fsync for many moves, and each write still all or nothing (its
-        savepoint is rolled back if it fails, e.g. :class:`Conflict`). It returns once its
-        group is on disk.
-        """
-        if not self._group:
-            async with self.engine.begin() as conn:
-                await work(conn)
-            return
-        done = asyncio.get_running_loop().create_future()
-        self._pending.append((work, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        while self._pending:
-            group, self._pending = self._pending, []
-            outcomes: list[Exception | None] = []
-            try:
-                async with self.engine.begin() as conn:
-                    for work, _ in group:
-                        try:
-                            async with conn.begin_nested():
-                                await work(conn)
-                        except Exception as exc:
-                            outcomes.append(exc)
-                        else:
-                            outcomes.append(None)
-            except Exception as exc:  # the group's commit failed: none of it is kept
-                outcomes = [exc] * len(group)
-            for (_, done), outcome in zip(group, outcomes, strict=True):
-                if done.done():
-                    continue
-                if outcome is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(outcome)
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -240,22 +231,73 @@ class Store:
         url = database_url(url)
         is_sqlite = url.startswith("sqlite")
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
+        writer = None
         if is_sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-            # SQLAlchemy's recipe for savepoints on SQLite: the driver's own implicit BEGIN is
-            # turned off and SQLAlchemy says BEGIN itself.
-            event.listen(engine.sync_engine, "begin",
-                         lambda conn: conn.exec_driver_sql("BEGIN"))
+            writer = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1)
+            event.listen(writer, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:
             if not is_sqlite:  # processes starting together make the tables once, in turn
                 await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
             await conn.run_sync(metadata.create_all)
-        return cls(engine)
+        return cls(engine, writer)
+
+    async def _write(self, write: Write) -> None:
+        """Commit ``write``; :class:`Conflict` (nothing written) if its table moved on.
+
+        On SQLite, writes that arrive while a group is being committed form the next group,
+        committed in one transaction by the writer thread: one fsync and one thread hop for
+        many moves. A write whose compare and set fails is skipped (it wrote nothing);
+        any other failure rolls the whole group back, and every write in it fails.
+        """
+        if self._thread is None:
+            async with self.engine.begin() as conn:
+                await _run_async(conn, write)
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((write, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            group, self._pending = self._pending, []
+            outcomes = await loop.run_in_executor(self._thread, self._commit_group,
+                                                  [w for w, _ in group])
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _commit_group(self, group: list[Write]) -> list[Exception | None]:
+        """(The writer thread.) One transaction for the group."""
+        assert self._writer is not None
+        outcomes: list[Exception | None] = []
+        try:
+            with self._writer.begin() as conn:
+                for write in group:
+                    try:
+                        _run(conn, write)
+                    except Conflict as conflict:
+                        outcomes.append(conflict)
+                    else:
+                        outcomes.append(None)
+        except Exception as exc:
+            return [exc] * len(group)
+        return outcomes
 
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         await self.engine.dispose()
+        if self._thread is not None and self._writer is not None:
+            self._thread.shutdown(wait=True)
+            self._writer.dispose()
 
     @property
     def kind(self) -> str:
@@ -263,20 +305,19 @@ class Store:
 
     # --- writing ------------------------------------------------------------------------------
     async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
-        async def work(conn: AsyncConnection) -> None:
-            await conn.execute(insert(tables).values(
-                id=table.id, seq=table.seq, setup=_dumps(table.setup),
-                options=_dumps(table.options), status=table.status, to_move=table.to_move,
-                bot_turn=table.bot_turn, deadline=table.deadline,
-                spectator_hash=table.spectator_hash, created=table.created,
-                updated=table.updated))
-            await conn.execute(insert(seats), [
+        await self._write(Write(table.id, None, {}, [
+            (insert(tables), {
+                "id": table.id, "seq": table.seq, "setup": _dumps(table.setup),
+                "options": _dumps(table.options), "status": table.status,
+                "to_move": table.to_move, "bot_turn": table.bot_turn,
+                "deadline": table.deadline, "spectator_hash": table.spectator_hash,
+                "created": table.created, "updated": table.updated}),
+            (insert(seats), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "status": s.status, "stand_in": s.stand_in,
                  "invite_hash": s.invite_hash, "token_hash": s.token_hash,
-                 "webhook": s.webhook} for s in seat_rows])
-
-        await self._write(work)
+                 "webhook": s.webhook} for s in seat_rows]),
+        ]))
 
     async def commit(self, table_id: str, seq: int, fields: Mapping[str, Any],
                      plies: Iterable[Ply] = (),
@@ -284,30 +325,21 @@ class Store:
         """Move table ``table_id`` from ``seq`` to ``fields["seq"]`` with these journal rows
         and seat changes, all or nothing; :class:`Conflict` if its ``seq`` is no longer ``seq``.
         """
-        async def work(conn: AsyncConnection) -> None:
-            changed = await conn.execute(
-                update(tables).where(tables.c.id == table_id, tables.c.seq == seq)
-                .values(**fields, updated=time.time()))
-            if changed.rowcount != 1:
-                raise Conflict(f"table {table_id} is no longer at sequence {seq}")
-            rows = [{"table_id": table_id, "ply": p.ply, "kind": p.kind, "seat": p.seat,
-                     "data": _dumps(p.data), "by": p.by, "seq": p.seq, "at": p.at}
-                    for p in plies]
-            if rows:
-                await conn.execute(insert(journal), rows)
-            for seat, values in (seat_changes or {}).items():
-                await conn.execute(update(seats).where(seats.c.table_id == table_id,
-                                                       seats.c.seat == seat).values(**values))
-
-        await self._write(work)
+        statements: list[tuple[Executable, Any]] = []
+        rows = [{"table_id": table_id, "ply": p.ply, "kind": p.kind, "seat": p.seat,
+                 "data": _dumps(p.data), "by": p.by, "seq": p.seq, "at": p.at} for p in plies]
+        if rows:
+            statements.append((insert(journal), rows))
+        for seat, values in (seat_changes or {}).items():
+            statements.append((update(seats).where(seats.c.table_id == table_id,
+                                                   seats.c.seat == seat).values(**values), None))
+        await self._write(Write(table_id, seq, dict(fields), statements))
 
     async def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
         """A seat's webhook is its own business: no sequence number moves for it."""
-        async def work(conn: AsyncConnection) -> None:
-            await conn.execute(update(seats).where(seats.c.table_id == table_id,
-                                                   seats.c.seat == seat).values(webhook=url))
-
-        await self._write(work)
+        await self._write(Write(table_id, None, {}, [
+            (update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
+             .values(webhook=url), None)]))
 
     # --- reading ------------------------------------------------------------------------------
     async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
@@ -329,6 +361,11 @@ class Store:
                                                           journal.c.ply > after)
                                     .order_by(journal.c.ply))
         return [_ply_row(r) for r in result]
+
+    async def seq_of(self, table_id: str) -> int | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables.c.seq).where(tables.c.id == table_id))).first()
+        return None if row is None else int(row.seq)
 
     async def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
         """The (table, seat) a token digest opens, or None (forged, revoked, unknown)."""
