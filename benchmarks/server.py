@@ -64,14 +64,17 @@ class Tally:
 class Server:
     def __init__(self, port: int, args: list[str]) -> None:
         self.port = port
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), *args],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line.startswith("Langfinger server:"):
-            raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.log = Path(tempfile.mkstemp(prefix=f"lf-server-{port}-", suffix=".log")[1])
+        with self.log.open("w") as out:  # a file, never a pipe nobody reads (it would fill)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), *args],
+                env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while "Langfinger server:" not in self.log.read_text():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+            time.sleep(0.05)
         self.ps = psutil.Process(self.proc.pid)
         self.peak_rss = 0
 
@@ -96,6 +99,13 @@ class Server:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        problems = [line for line in self.log.read_text().splitlines()
+                    if "ERROR" in line or "Traceback" in line]
+        if problems:
+            print(f"  the server on port {self.port} logged {len(problems)} problem(s); "
+                  f"see {self.log}")
+        else:
+            self.log.unlink()
 
 
 async def make_tables(servers: list[Server], count: int, seats: int) -> list[Table]:

@@ -484,7 +484,8 @@ class Hub:
                                 error="the board moved on; ask again"))
                 return
             action, value = result
-            client.push(out("hint", now.seq, id=msg_id, action=action, value=value, error="",
+            client.push(out("hint", now.seq, id=msg_id, action=action,
+                            value=protocol.finite(float(value)), error="",
                             move=now.game.move_number, version=version))
 
         def failed(exc: Exception) -> None:

@@ -45,20 +45,15 @@ def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
 
 
 def encode(message: dict[str, Any]) -> str:
-    """Strict JSON (no NaN or Infinity: a hint's value may be either), keys sorted: the bytes
-    depend on the content only, never on the order in which a dict happened to be filled
-    (which could follow the history of hidden cards)."""
-    return json.dumps(_finite(message), separators=(",", ":"), allow_nan=False, sort_keys=True)
+    """Strict JSON with sorted keys: the bytes depend on the content only, never on the order
+    in which a dict happened to be filled (which could follow the history of hidden cards).
+    Numbers are finite by construction (a hint's value is checked where it is made)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
 
 
-def _finite(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    return value
+def finite(value: float) -> float | None:
+    """A number JSON can carry (None for NaN and the infinities)."""
+    return value if math.isfinite(value) else None
 
 
 def parse(frame: str | bytes | None) -> dict[str, Any]:
