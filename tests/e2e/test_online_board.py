@@ -36,21 +36,26 @@ pytest.importorskip("starlette", reason="the game server needs the [server] extr
 class Server:
     def __init__(self, data: Path, port: int) -> None:
         self.data, self.port = data, port
-        self.proc: subprocess.Popen[str] | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "langfinger_widget.server", "--port", str(self.port),
-             "--data", str(self.data)],
-            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert line.startswith("Langfinger server:"), line
+        log = self.data / "server.log"
+        with log.open("a") as out:  # a file: a pipe nobody reads would fill and stall it
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "langfinger_widget.server", "--port", str(self.port),
+                 "--data", str(self.data)],
+                env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
+                stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while log.read_text().count("Langfinger server:") < self.starts + 1:
+            assert self.proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        self.starts += 1
         return self
 
     def kill(self) -> None:
