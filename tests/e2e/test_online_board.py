@@ -160,8 +160,8 @@ def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: S
         # same seat link); both boards follow it to the end.
         seat_tokens = [made["token"], pages[1].url.split("#", 1)[1]]
         _play_out(server, seat_tokens, random.Random(8))
-        for page in pages:
-            expect(page.get_by_test_id("game-over")).to_be_visible()
+        for page in pages:  # each board has a few hundred updates to draw: give it time
+            expect(page.get_by_test_id("game-over")).to_be_visible(timeout=90_000)
             expect(page.get_by_test_id("online-standings")).to_be_visible()
         pages[0].screenshot(path=str(ARTIFACTS / "online-over.png"), full_page=True)
         print(f"\n[e2e] online: round 1 by clicks {t1 - t0:.1f} s, checks {t2 - t1:.1f} s, "
