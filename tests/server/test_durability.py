@@ -22,14 +22,14 @@ def _journal(data: Path, table: str) -> list[dict]:
     return [json.loads(d)["action"] for kind, d in rows if kind == "play"]
 
 
-def _play_until_killed(clients: list[Wire], server: ServerProcess, after: float,
+def _play_until_killed(clients: list[Wire], server: ServerProcess, moves: int, after: float,
                        rng: random.Random) -> tuple[list[dict], dict | None, list[dict]]:
-    """Both people play as fast as they can while a timer kills the server with SIGKILL.
+    """Both people play as fast as they can; once ``moves`` are in, a timer kills the server
+    with SIGKILL ``after`` seconds later, wherever the play then is.
 
     Returns the moves acknowledged (result ok), the move in flight when the socket died
     (if any), and the last state each seat saw."""
     timer = threading.Timer(after, server.kill)
-    timer.start()
     acked: list[dict] = []
     in_flight = None
     try:
@@ -44,11 +44,15 @@ def _play_until_killed(clients: list[Wire], server: ServerProcess, after: float,
             assert reply["ok"], reply
             acked.append(action)
             in_flight = None
+            if len(acked) == moves:
+                timer.start()
             for c in clients:
                 c.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
     except (ConnectionClosed, TimeoutError, EOFError):
         pass
     finally:
+        if not timer.is_alive() and not timer.finished.is_set():
+            timer.start()  # the game ended first: kill it all the same
         timer.join()
     return acked, in_flight, [dict(c.latest) for c in clients]
 
@@ -60,9 +64,9 @@ def test_kill_9_at_any_moment_loses_no_accepted_move(tmp_path: Path) -> None:
         table = made["table"]
         rng = random.Random(31)
         history: list[dict] = []
-        for after in (0.4, 0.9):
+        for moves, after in ((8, 0.05), (8, 0.3)):
             with wires(server.ws_url, seat_tokens) as clients:
-                acked, in_flight, seen = _play_until_killed(clients, server, after, rng)
+                acked, in_flight, seen = _play_until_killed(clients, server, moves, after, rng)
             history += acked
             kept = _journal(tmp_path, table)
             assert kept[:len(history)] == history  # nothing accepted is lost
