@@ -299,10 +299,6 @@ class Store:
             self._thread.shutdown(wait=True)
             self._writer.dispose()
 
-    @property
-    def kind(self) -> str:
-        return self.engine.dialect.name
-
     # --- writing ------------------------------------------------------------------------------
     async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
         await self._write(Write(table.id, None, {}, [
@@ -388,7 +384,3 @@ class Store:
             result = await conn.execute(select(tables.c.id).where(
                 tables.c.bot_turn.is_(True), tables.c.status == "playing"))
             return [r.id for r in result]
-
-    async def table_ids(self) -> list[str]:
-        async with self.engine.connect() as conn:
-            return [r.id for r in await conn.execute(select(tables.c.id))]
