@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import protocol
+from . import lobby, protocol
 from .broker import make_broker
 from .config import Settings
 from .hub import Client, Hub
@@ -149,19 +149,19 @@ async def api_info(request: Request) -> Any:
 
 @_api
 async def api_create(request: Request) -> Any:
-    return await _hub(request).create(await _json_body(request), _base(request))
+    return await lobby.create(_hub(request), await _json_body(request), _base(request))
 
 
 @_api
 async def api_join(request: Request) -> Any:
     body = await _json_body(request)
-    return await _hub(request).join(request.path_params["table"], body, _base(request))
+    return await lobby.join(_hub(request), request.path_params["table"], body, _base(request))
 
 
 @_api
 async def api_mine(request: Request) -> Any:
     body = await _json_body(request)
-    return {"tables": await _hub(request).mine(body.get("tokens"))}
+    return {"tables": await lobby.mine(_hub(request), body.get("tokens"))}
 
 
 @_api
@@ -171,7 +171,7 @@ async def api_record(request: Request) -> Any:
     if scheme.lower() != "bearer" or not key:
         raise Refusal("unauthorized", "send a seat token or the spectator key as "
                                       "'Authorization: Bearer KEY'")
-    text = await _hub(request).record(request.path_params["table"], key.strip())
+    text = await lobby.record(_hub(request), request.path_params["table"], key.strip())
     return PlainTextResponse(text, headers={"Cache-Control": "no-store"})
 
 

@@ -92,6 +92,7 @@ def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from . import lobby
         from .app import create_app
         from .hub import Hub
         from .protocol import MAX_FRAME
@@ -118,7 +119,7 @@ def serve(args: argparse.Namespace) -> int:
         where = settings.database or settings.data_dir()
         print(f"Langfinger server: {base}/  (tables in {where})", flush=True)
         if new is not None:
-            made = await hub.create(new, base)
+            made = await lobby.create(hub, new, base)
             if "play" in made:
                 print(f"Your seat (keep it to come back): {made['play']}")
             for seat, link in made["invites"].items():

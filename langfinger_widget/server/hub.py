@@ -21,27 +21,19 @@ from collections import deque
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
-from . import kernel, protocol, tokens, webhooks
+from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
 from .protocol import RateLimit, out
 from .room import (
     BOT,
     LOG_LIMIT,
-    OPEN,
-    OVER,
-    PERSON,
     PLAYING,
-    RESIGNED,
-    TAKEN,
-    WAITING,
     Change,
     Refusal,
     Room,
-    check_options,
-    check_seats,
 )
-from .store import Conflict, Store, TableRow
+from .store import Conflict, Store
 
 log = logging.getLogger("langfinger.server")
 
@@ -49,10 +41,6 @@ log = logging.getLogger("langfinger.server")
 # happened after this many seconds (that process died), this one takes over.
 TAKEOVER_SECONDS = 20.0
 COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused after this
-MAX_MINE = 100  # tokens one "my tables" request may ask about
-# Seeds from ~60 random bits: no deal can be found by trying seeds (10**18 deals at any
-# speed). Records read seeds of up to 18 digits, so a finished game's record replays.
-SEED_BOUND = 10**18
 
 
 class Client:
@@ -452,13 +440,13 @@ class Hub:
             await self.commit(live, lambda room: room.undo(seat))
         elif kind == "stand_in":
             target = message.get("seat")
-            await self.commit(live, lambda room: _stand_in(room, seat, target, time.time()))
+            await self.commit(live, lambda room: seats.stand_in(room, seat, target, time.time()))
         elif kind == "return":
-            await self.commit(live, lambda room: _return(room, seat))
+            await self.commit(live, lambda room: seats.take_back(room, seat))
         elif kind == "resign":
-            await self.commit(live, lambda room: _resign(room, seat))
+            await self.commit(live, lambda room: seats.resign(room, seat))
         elif kind == "leave":
-            await self.commit(live, lambda room: _leave(room, seat))
+            await self.commit(live, lambda room: seats.leave(room, seat))
         elif kind == "webhook":
             url = webhooks.check_url(message.get("url"))
             await self.store.set_webhook(live.room.id, seat, url)
@@ -567,155 +555,3 @@ class Hub:
                        "round": room.game.round, "move_number": room.game.move_number,
                        "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
             self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))
-
-    # --- the lobby ----------------------------------------------------------------------------
-    def links(self, base: str, table_id: str) -> dict[str, str]:
-        return {"join": f"{base}/join/{table_id}", "watch": f"{base}/watch/{table_id}",
-                "play": f"{base}/play/{table_id}"}
-
-    async def create(self, body: Mapping[str, Any], base: str,
-                     position: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """A new table (see docs/server.md); ``position`` (Python only) starts it from a
-        position instead of a fresh deal."""
-        options = check_options(body)
-        seat_rows = check_seats(body.get("seats"), options.players)
-        join = body.get("join")
-        if join is not None and (isinstance(join, bool) or not isinstance(join, int)
-                                 or not 0 <= join < options.players
-                                 or seat_rows[join].kind != PERSON):
-            raise Refusal("bad_request", f"join must be a person's seat, not {join!r}")
-        if position is not None:
-            setup: dict[str, Any] = {"position": dict(position)}
-        else:
-            setup = {"players": options.players, "seed": secrets.randbelow(SEED_BOUND),
-                     "names": [s.name for s in seat_rows], "variant": options.variant}
-        kernel_check = kernel.Game.from_dict(dict(position)) if position is not None else None
-        if kernel_check is not None and kernel_check.num_players != options.players:
-            raise Refusal("bad_request", "the position's players and the table's differ")
-        invites = {}
-        for row in seat_rows:
-            if row.kind == PERSON:
-                invites[row.seat] = tokens.new_secret()
-                row.invite_hash = tokens.digest(invites[row.seat])
-        spectator = tokens.new_secret()
-        now = time.time()
-        table_id = tokens.new_table_id()
-        await self.store.create(TableRow(table_id, 0, setup, options.to_dict(), WAITING, None,
-                                         False, None, tokens.digest(spectator), now, now),
-                                seat_rows)
-        live = await self.live(table_id)
-        assert live is not None
-        links = self.links(base, table_id)
-        reply: dict[str, Any] = {
-            "table": table_id,
-            "options": options.to_dict(),
-            "invites": {str(s): f"{links['join']}#{secret}" for s, secret in invites.items()},
-            "watch": f"{links['watch']}#{spectator}",
-            "spectator_key": spectator,
-            "invite_keys": {str(s): secret for s, secret in invites.items()},
-        }
-        if join is not None:
-            reply.update(await self._take(live, join, base))
-        return reply
-
-    async def _take(self, live: Live, seat: int, base: str) -> dict[str, Any]:
-        token = tokens.new_secret()
-
-        def take(room: Room) -> Change:
-            s = room.seats[seat]
-            if s.kind != PERSON or s.status != OPEN:
-                raise Refusal("seat_taken", f"seat {seat} is taken; open your own seat's link")
-            return room.seat_change({seat: {"status": TAKEN, "token_hash": tokens.digest(token)}})
-
-        await self.commit(live, take)
-        return {"seat": seat, "token": token,
-                "play": f"{self.links(base, live.room.id)['play']}#{token}"}
-
-    async def join(self, table_id: str, body: Mapping[str, Any], base: str) -> dict[str, Any]:
-        """Take the seat an invite opens; the seat token is shown this once."""
-        invite = body.get("invite")
-        live = await self.live(table_id) if len(table_id) <= 32 else None
-        if live is None or not tokens.looks_like_secret(invite):
-            raise Refusal("not_found", "no such table or invite")
-        matches = [s.seat for s in live.room.seats if tokens.matches(str(invite), s.invite_hash)]
-        if not matches:
-            raise Refusal("not_found", "no such table or invite")
-        reply = await self._take(live, matches[0], base)
-        return {"table": table_id, **reply}
-
-    async def mine(self, token_list: Any) -> list[dict[str, Any]]:
-        """The tables these seat tokens sit at: status, whose turn, round, money, deadline."""
-        if not isinstance(token_list, list) or len(token_list) > MAX_MINE:
-            raise Refusal("bad_request", f"tokens is a list of at most {MAX_MINE} seat tokens")
-        hashes = [tokens.digest(t) for t in token_list if tokens.looks_like_secret(t)]
-        rows = []
-        for table_id, seat in await self.store.seats_of_tokens(hashes):
-            live = await self.live(table_id)
-            if live is None:
-                continue
-            await self.current(live)
-            info = live.room.info(live.online())
-            rows.append({**info, "seat": seat, "your_turn": info["to_move"] == seat
-                         and live.room.status == PLAYING and not live.room.bot_plays(seat)})
-        rows.sort(key=lambda r: (not r["your_turn"], r["status"] == OVER, r["id"]))
-        return rows
-
-    async def record(self, table_id: str, key: str) -> str:
-        """The game's record: a seat's own at any time, the whole game once it is over."""
-        live = await self.live(table_id) if len(table_id) <= 32 else None
-        if live is None or not tokens.looks_like_secret(key):
-            raise Refusal("not_found", "no such table, or no key for it")
-        room = (await self.current(live)).room
-        bots = {s.seat: s.level for s in room.seats if s.kind == BOT and s.level}
-        digest = tokens.digest(key)
-        seat = next((s.seat for s in room.seats if tokens.same_digest(digest, s.token_hash)),
-                    None)
-        if room.status == OVER and (seat is not None or tokens.same_digest(
-                digest, room.spectator_hash)):
-            return room.game.record(None, bots=bots)
-        if seat is not None:
-            return room.game.record(seat, bots=bots)
-        if tokens.same_digest(digest, room.spectator_hash):
-            raise Refusal("not_over", "the whole record is shown once the game is over")
-        raise Refusal("not_found", "no such table, or no key for it")
-
-
-def _stand_in(room: Room, seat: int, target: Any, now: float) -> Change:
-    """R13.3: another person hands a seat whose time ran out (or that nobody holds) to a bot."""
-    if isinstance(target, bool) or not isinstance(target, int) or \
-            not 0 <= target < len(room.seats):
-        raise Refusal("bad_request", f"stand_in names a seat, not {target!r}")
-    s = room.seats[target]
-    if room.status != PLAYING:
-        raise Refusal("not_playing", "only a game being played has seats to stand in for")
-    if target == seat:
-        raise Refusal("bad_request", "R13.3: the other players hand a seat to a bot, not its own")
-    if s.kind != PERSON or room.bot_plays(target):
-        raise Refusal("bad_request", f"R13.3: {room.label(target)} is played by a bot already")
-    if room.game.to_move != target:
-        raise Refusal("bad_request", f"R13.3: it is not {room.label(target)}'s turn")
-    if s.status != OPEN and not room.timed_out(now):
-        raise Refusal("not_timed_out", f"R13.3: {room.label(target)} still has time")
-    return room.seat_change({target: {"stand_in": True}})
-
-
-def _return(room: Room, seat: int) -> Change:
-    if not room.seats[seat].stand_in:
-        raise Refusal("bad_request", "your seat is yours: no bot stands in for it")
-    return room.seat_change({seat: {"stand_in": False}})
-
-
-def _resign(room: Room, seat: int) -> Change:
-    """R13.3: a stand-in plays the seat to the end; its token is revoked."""
-    if room.status != PLAYING:
-        raise Refusal("not_playing", "R13.3: only a game being played can be resigned; "
-                                     "leave the table instead")
-    return room.seat_change({seat: {"status": RESIGNED, "token_hash": None, "stand_in": False}})
-
-
-def _leave(room: Room, seat: int) -> Change:
-    """The seat is given up: its token is revoked and its invite opens it again."""
-    if room.status == OVER:
-        raise Refusal("over", "R10.1: the game is over")
-    return room.seat_change({seat: {"status": OPEN, "token_hash": None, "stand_in": False}})
-

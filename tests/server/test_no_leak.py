@@ -21,6 +21,7 @@ from rules_kit import busy_game
 from wire import ServerThread, Wire, join
 
 import langfinger_widget as lf
+from langfinger_widget.server import lobby
 from langfinger_widget.server.config import Settings
 
 
@@ -53,7 +54,7 @@ def _frames_of_seat(tmp: Path, game: lf.Game, k: int, script: list[dict[str, Any
     clients: list[Wire] = []
     try:
         body = {"players": game.num_players, "pace": 0}
-        coro = server.hub.create(body, server.base, position=game.to_dict())
+        coro = lobby.create(server.hub, body, server.base, position=game.to_dict())
         with mock.patch("langfinger_widget.server.tokens.new_table_id", return_value="twin"):
             made = asyncio.run_coroutine_threadsafe(coro, server.hub.scheduler.loop).result(30)
         tokens = {int(s): join(server.base, "twin", i)["token"]
