@@ -5,7 +5,7 @@ it (compare and set on the table's sequence number), then apply it, show it
 to each client as that client may see it, tell the other processes "table T
 is at N", wake the bots and ring the webhook of the seat whose turn it now
 is. A commit that loses to another process takes in what that process wrote
-and refuses with ``conflict``: the client chooses again on the new position.
+and builds the change again on it, checked anew.
 
 Bots think on this process's event loop a slice at a time (``Slices``), so
 a table whose bot searches never holds up another table's move.
@@ -41,6 +41,9 @@ log = logging.getLogger("langfinger.server")
 # happened after this many seconds (that process died), this one takes over.
 TAKEOVER_SECONDS = 20.0
 COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused after this
+# A table nobody is connected to and no bot plays leaves memory after this long (its
+# journal stays: the next client loads it again).
+IDLE_SECONDS = 600.0
 
 
 class Client:
@@ -135,6 +138,7 @@ class Hub:
     async def start(self) -> None:
         self.scheduler = kernel.LoopScheduler(asyncio.get_running_loop())
         await self.broker.start(self._notice)
+        self.spawn(self._sweep())
         if self.settings.resume_bots:
             for table_id in await self.store.tables_with_bot_turns():
                 live = await self.live(table_id)
@@ -150,6 +154,20 @@ class Hub:
             task.cancel()
         await self.broker.close()
         await self.store.close()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(IDLE_SECONDS / 10)
+            self.evict_idle(time.monotonic())
+
+    def evict_idle(self, now: float) -> int:
+        """Forget the tables idle for IDLE_SECONDS (no client, no bot, no change under way)."""
+        idle = [table_id for table_id, live in self.rooms.items()
+                if not live.clients and live.bot_key is None and not live.lock.locked()
+                and now - live.changed_at > IDLE_SECONDS]
+        for table_id in idle:
+            del self.rooms[table_id]
+        return len(idle)
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` in the background; its failure is logged, never lost."""

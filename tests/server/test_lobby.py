@@ -134,3 +134,24 @@ def test_a_spectator_link_opens_the_public_view(server) -> None:
         assert all(p["hand"] is None for p in state["view"]["players"])
     finally:
         w.close()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back_from_its_journal(server) -> None:
+    import asyncio
+    import time
+
+    made, seat_tokens = seated_table(server.base, players=2)
+    with wires(server.ws_url, seat_tokens) as clients:
+        play_random(clients, 5, random.Random(9))
+        seen = [w.latest["view"] for w in clients]
+
+    async def evict() -> int:
+        await asyncio.sleep(0.2)  # the sockets' goodbyes are handled first
+        return int(server.hub.evict_idle(time.monotonic() + 10_000))
+
+    loop = server.hub.scheduler.loop
+    assert asyncio.run_coroutine_threadsafe(evict(), loop).result(10) >= 1
+    assert made["table"] not in server.hub.rooms
+    with wires(server.ws_url, seat_tokens) as again:
+        assert [w.latest["view"] for w in again] == seen
+        assert again[0].latest["move_number"] == 5
