@@ -249,17 +249,20 @@ async def socket(websocket: WebSocket) -> None:
 async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
     while client.closing is None:
         frame = await _receive(websocket)
-        if not client.limit.allow(time.monotonic()):
-            if client.limit.refused > client.flood_limit:
+        limit = client.limit
+        if not limit.allow(time.monotonic()):
+            if limit.refused > client.flood_limit:
                 client.push(protocol.error("flood", "too many messages: disconnected",
                                            client.live.room.seq))
                 client.close(protocol.CLOSE_FLOOD, "flood")
                 return
-            if client.limit.refused == 1:
+            if not limit.warned:  # one warning a run of refusals, not one a message
+                limit.warned = True
                 client.push(protocol.error("rate_limited", "too many messages: slow down (the "
                                            "ones over the limit are dropped unread)",
                                            client.live.room.seq))
             continue
+        limit.warned = False
         message: dict[str, Any] = {}
         try:
             message = protocol.parse(frame)

@@ -93,22 +93,29 @@ def check_intent(message: dict[str, Any], last_id: int) -> int:
 
 
 class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``."""
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
+
+    ``refused`` counts the messages refused lately: it grows by one a refusal and
+    wears off at a tenth of the rate, so a client that keeps sending faster than the rate
+    (even now and then let through) runs it up, and one burst too many wears off.
+    """
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
         self.stamp: float | None = None
-        self.refused = 0  # refused in a row: a client that keeps flooding is disconnected
+        self.refused = 0.0
+        self.warned = False  # the client was told it is over the limit
 
     def allow(self, now: float) -> bool:
         if self.stamp is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+            elapsed = now - self.stamp
+            self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+            self.refused = max(0.0, self.refused - elapsed * self.rate / 10)
         self.stamp = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
-            self.refused = 0
             return True
-        self.refused += 1
+        self.refused += 1.0
         return False
