@@ -79,8 +79,13 @@ def test_kill_9_at_any_moment_loses_no_accepted_move(tmp_path: Path) -> None:
             with wires(server.ws_url, seat_tokens) as again:
                 for seat, w in enumerate(again):  # each seat resyncs to the same position
                     assert w.latest["move_number"] == len(history)
-                    if not committed_unanswered:
+                    # (A seat whose last update the kill cut off saw an older position.)
+                    if seen[seat]["move_number"] == len(history):
                         assert w.latest["view"] == seen[seat]["view"]
+                # Whoever was told a move was accepted had its update already.
+                last_seen = max(state["move_number"] for state in seen)
+                assert last_seen == len(history) - (1 if committed_unanswered else 0) or \
+                    (committed_unanswered and last_seen == len(history))
         assert len(history) > 10
         with wires(server.ws_url, seat_tokens) as clients:
             assert clients[0].latest["move_number"] == len(history)
