@@ -354,6 +354,18 @@ class Game:
         self._check_seat(seat)
         return views.redact_log(self._recorded().events, seat)
 
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may see (R13.1): no hand, no face-down front, no pile order.
+
+        Unlike ``view(None)`` (the open board, which shows everything), this
+        holds only what is public to every seat; ``spectator`` is True in it.
+        """
+        return views.public_view(self._state)
+
+    def public_log(self) -> list[Event]:
+        """The events so far, redacted for a spectator exactly as :meth:`public_view` is."""
+        return views.public_log(self._recorded().events)
+
     def _recorded(self) -> _Record:
         self._record.catch_up(self._base, self._played)
         return self._record

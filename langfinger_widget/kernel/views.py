@@ -94,6 +94,23 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+# A viewer who holds no seat: every card is seen as a rival of its owner sees it.
+_NOBODY = -1
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What everyone at a table may see (R13.1): a spectator's view.
+
+    No hand, no face-down front, no pile order: each card as a rival of its
+    owner sees it. ``seat`` is None (no seat is the viewer's own) and
+    ``spectator`` is True, which tells it apart from the open board.
+    """
+    out = view(state, _NOBODY)
+    out["seat"] = None
+    out["spectator"] = True
+    return out
+
+
 # --- events ---------------------------------------------------------------------------------
 
 
@@ -168,3 +185,8 @@ def redact_log(events: list[Event], seat: int | None) -> list[Event]:
     if seat is None:
         return copy_events(events)  # the open board: nothing to hide
     return [redact_event(e, seat) for e in events]
+
+
+def public_log(events: list[Event]) -> list[Event]:
+    """The events as a spectator may see them (R13.1), redacted as :func:`public_view` is."""
+    return [redact_event(e, _NOBODY) for e in events]

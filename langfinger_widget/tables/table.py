@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import math
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..bots import LEVELS, make, names
@@ -100,6 +100,36 @@ def unquoted(content: Mapping[str, Any]) -> str | None:
     given = ", ".join(f"{k}={shown(content.get(k))}" for k in wrong)
     return ("stale or forged: an act intent quotes the position it was chosen in with the "
             f"whole numbers 'move' and 'version' (this one gives {given}); choose again")
+
+
+def seat_undo_refusal(game: Game, seat: int | None, humans: Collection[int]) -> str | None:
+    """Why ``seat`` may not take back its last decision now (None: it may), under R12.
+
+    R12.2 (R13.2 between screens): only its own decisions made since another
+    person (a seat in ``humans``) last decided; R12.1: never past a decision
+    after which it saw a card. Any front end that seats people uses this.
+    """
+    deciders = game.deciders
+    if not deciders:
+        return "nothing to undo"
+    mine = [i for i, s in enumerate(deciders) if s == seat]
+    if seat is None or not mine:
+        return "R12.2: no decision of yours to take back"
+    since = [s for s in deciders[mine[-1] + 1:] if s != seat and s in humans]
+    if since:
+        return (f"R12.2: {seat_label(game.view(None), since[0])} has decided since your "
+                "last move; only they can take back their own move")
+    if game.sight_barrier(seat) > mine[-1]:
+        return ("R12.1: you have seen a card since your last move (a draw, a stolen "
+                "front, a refill), so that move stands")
+    return None
+
+
+def take_back(game: Game, seat: int) -> None:
+    """Undo ``seat``'s last decision and every decision after it (check the refusal first)."""
+    target = max(i for i, s in enumerate(game.deciders) if s == seat)
+    while game.move_number > target:
+        game.undo()
 
 
 def ok() -> Reply:
@@ -375,23 +405,16 @@ class Table:
 
     def undo_refusal(self) -> str | None:
         """Why Undo is not allowed now (None: it is), naming the ruling."""
-        deciders = self._game.deciders
-        if not deciders:
+        if not self._game.deciders:
             return "nothing to undo"
         if self._undo_unlimited():
             return None
         seat = self._undoer()
-        mine = [i for i, s in enumerate(deciders) if s == seat]
-        if seat is None or not mine:
-            return "R12.2: no decision of yours to take back"
-        since = [s for s in deciders[mine[-1] + 1:] if s != seat and s in self.human_seats]
-        if since:
-            return (f"R12.2: {self._label(since[0])} has decided since your last move; "
-                    "only they can take back their own move")
-        if self._game.sight_barrier(seat) > mine[-1]:
-            return ("R12.1: you have seen a card since your last move (a draw, a stolen "
-                    "front, a refill), so that move stands")
-        if self._showed_all and self._game.sight_barrier(None) > mine[-1]:
+        refusal = seat_undo_refusal(self._game, seat, self.human_seats)
+        if refusal is not None:
+            return refusal
+        last = max(i for i, s in enumerate(self._game.deciders) if s == seat)
+        if self._showed_all and self._game.sight_barrier(None) > last:
             return ("R12.4: this board has shown every seat, so a card drawn since your last "
                     "move (at the Ruin, in a refill) was seen by everyone at the screen; "
                     "that move stands")
@@ -419,9 +442,8 @@ class Table:
                     break
         else:
             seat = self._undoer()
-            target = max(i for i, s in enumerate(game.deciders) if s == seat)
-            while game.move_number > target:
-                game.undo()
+            assert seat is not None  # undo_refusal said there is a decision of this seat's
+            take_back(game, seat)
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
 
