@@ -47,7 +47,9 @@ _LAZY = {
     "errors": "kernel.errors",
     "rules": "kernel.rules", "notation": "kernel.notation", "builder": "kernel.builder",
     "solver": "puzzles.solver", "table": "tables.table", "scheduler": "tables.scheduler",
-    "replay": "tables.replay", "runtime": "tables.runtime", "analysis": "study.analysis",
+    "replay": "tables.replay", "runtime": "tables.runtime",
+    "analysis": "study.analysis",
+    "platform": "tables.runtime",  # its name before the floors (README, older notebooks)
     "elo": "study.elo", "study": "study", "testing": "testing", "describe": "kernel.describe",
     "words": "kernel.words", "rulings": "kernel.rulings", "lessons": "ui.lessons",
 }

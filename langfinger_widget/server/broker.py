@@ -16,6 +16,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from .kernel import BadArgument
+
 log = logging.getLogger("langfinger.server")
 
 CHANNEL = "langfinger:tables"
@@ -109,4 +111,4 @@ def make_broker(url: str | None) -> Broker:
         return MemoryBroker()
     if url.startswith(("redis://", "rediss://", "unix://")):
         return RedisBroker(url)
-    raise ValueError(f"--broker must be a redis:// URL, not {url!r}")
+    raise BadArgument(f"--broker must be a redis:// URL, not {url!r}")

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from langfinger_widget.bots import LEVELS, make
 from langfinger_widget.bots.base import Bot, thinking, weighing
-from langfinger_widget.kernel.errors import IllegalAction, InvalidState, LangfingerError
+from langfinger_widget.kernel.errors import (
+    BadArgument,
+    IllegalAction,
+    InvalidState,
+    LangfingerError,
+)
 from langfinger_widget.kernel.game import Game
 from langfinger_widget.tables.scheduler import LoopScheduler, Slices
 from langfinger_widget.tables.table import VARIANTS, make_hint_bot, seat_undo_refusal, take_back
@@ -17,6 +22,7 @@ from langfinger_widget.tables.table import VARIANTS, make_hint_bot, seat_undo_re
 __all__ = [
     "LEVELS",
     "VARIANTS",
+    "BadArgument",
     "Bot",
     "Game",
     "IllegalAction",

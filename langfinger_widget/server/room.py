@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import kernel
-from .kernel import Game
+from .kernel import BadArgument, Game
 from .store import Loaded, Ply, SeatRow
 
 PERSON, BOT = "person", "bot"
@@ -198,7 +198,7 @@ class Room:
         """Take in what another process committed (rows after ours); True if an undo was
         among them (a client's log cannot simply be extended then)."""
         if loaded.plies and loaded.plies[0].ply != self.plies:
-            raise ValueError(f"journal of {self.id} continues at {loaded.plies[0].ply}, "
+            raise BadArgument(f"journal of {self.id} continues at {loaded.plies[0].ply}, "
                              f"not {self.plies}")
         row = loaded.table
         self.seq, self.status, self.deadline = row.seq, row.status, row.deadline

@@ -14,10 +14,10 @@ legal actions would reveal their hand).
 >>> import langfinger_widget as lf
 >>> w = lf.LangfingerWidget(players=3, seed=7, seat=0, bots={1: "random", 2: "random"},
 ...                         autoplay=False)
->>> w.step_bots()  # seat 2 starts; in a notebook, bots move by themselves at `pace` seconds a move
-1
+>>> w.view["to_move"]  # the deal drew seat 0 to start (R1.0)
+0
 >>> w.play({"type": "place", "place": "museum"})
->>> w.step_bots()
+>>> w.step_bots()  # in a notebook, bots move by themselves at `pace` seconds a move
 2
 >>> w.view["to_move"]
 0
