@@ -121,7 +121,7 @@ def test_quickstart_a_bot_answers_a_click(
     page, guard = site_page
     nb = quickstart
     # The package came preloaded (no %pip cell), and this kernel really is Pyodide.
-    assert nb.kernel_json("__import__('langfinger_widget.tables.runtime').platform.in_pyodide()")
+    assert nb.kernel_json("__import__('langfinger_widget').runtime.in_pyodide()")
     root = only_board(page)
     # Run All leaves the reader's game waiting for them (the bots may move first).
     wait_for_kernel(nb, "w.game.to_move == w.seat and w.game.phase == 'place'")
