@@ -354,7 +354,7 @@ export function App(props: { model: AnyModel }): JSX.Element {
   useCustomMessages(props.model, onMessage);
   const send = useCallback((m: OutMessage) => props.model.send(m), [props.model]);
   return (
-    <div class="lf-root" data-testid="langfinger">
+    <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
       {state.view ? (
         <Board state={state} view={state.view} send={send} inbox={inbox} />
       ) : (
