@@ -339,6 +339,8 @@ class Table:
         deciders = self._game.deciders
         if not deciders:
             return "nothing to undo"
+        if self._game.is_over:  # the end screen's result stands, even on the open board
+            return "R10.1: the game is over; its result stands"
         if self._undo_unlimited():
             return None
         seat = self._undoer()

@@ -32,6 +32,7 @@ import anywidget
 import traitlets
 
 from . import platform
+from .figures import figures
 from .game import Game
 from .scheduler import Scheduler
 from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
@@ -48,7 +49,8 @@ export default { render({ el }) {
 } };
 """
 
-MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset")
+MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset",
+                 "replay")
 # The `events` trait carries the most recent events only, so that one update stays small late
 # in a game; the whole log is `w.game.log(seat)` in Python.
 LOG_LIMIT = 30
@@ -114,6 +116,9 @@ class LangfingerWidget(anywidget.AnyWidget):
     # The puzzle being played on this board ({} otherwise): its name, goal, ruling, status and
     # the hints asked for so far, never its solution (PuzzleSession.panel).
     puzzle = traitlets.Dict().tag(sync=True)
+    # Once the game is over, what each player did and the loot left unsold (figures.figures,
+    # from the shown seat's log); [] while the game is being played.
+    figures: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
     _FRONT_END_WRITABLE = frozenset({"pace"})
@@ -134,6 +139,7 @@ class LangfingerWidget(anywidget.AnyWidget):
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
         self._puzzle: PuzzleSession | None = None
+        self.replay_board: Any = None  # the end screen's "Replay this game" (a ReplayWidget)
         try:
             self.table = Table(
                 game if game is not None else Game.new(players, seed, variant=variant),
@@ -283,6 +289,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         table = getattr(self, "table", None)  # absent when __init__ refused its arguments
         if table is not None:
             table.close()
+        if getattr(self, "replay_board", None) is not None:
+            self.replay_board.close()
         super().close()
 
     # --- messages from the front end ------------------------------------------------------
@@ -326,7 +334,39 @@ class LangfingerWidget(anywidget.AnyWidget):
             return table.undo_intent()
         if kind == "new_game":
             return table.new_game_intent(content)
+        if kind == "replay":
+            return self._msg_replay(content)
         return table.reveal(content)
+
+    def _msg_replay(self, content: dict[str, Any]) -> Reply:
+        """The end screen's "Replay this game" and "Analyse my game": a replay board of this
+        game (``w.replay_board``), which the page draws in place of this one by its model id.
+
+        A new widget is not displayed from here (output sent while a widget message is
+        handled reaches no cell in JupyterLab or Voilà); the page asks its widget manager
+        for the model instead, which JupyterLab, Notebook 7, Voilà, JupyterLite and marimo
+        all offer to anywidget.
+        """
+        analyse = content.get("analyse", False)
+        if not isinstance(analyse, bool):
+            return refuse(f"analyse must be true or false, not {analyse!r}")
+        if not self.game.is_over:
+            return refuse("R10.1: a game is replayed from the end screen, once it is over")
+        from .replay_widget import ReplayWidget
+
+        if self.replay_board is not None:
+            self.replay_board.close()
+        seat = self.table.seat
+        if seat is None and self.table.human_seats:
+            seat = self.table.human_seats[0]  # the open board analyses its first person
+        board = ReplayWidget(self.record_text("board"), self.table.seat)
+        self.replay_board = board
+        if analyse:  # the replay board's own intent: its panel shows the progress
+            started = board._dispatch({"kind": "replay_analyse",
+                                       "seat": 0 if seat is None else seat})
+            if not started.get("ok"):
+                return refuse(f"the analysis could not start: {started.get('error')}")
+        return {"kind": "replay", "model_id": board.model_id, "analyse": analyse, "error": ""}
 
     def _msg_puzzle(self, kind: str) -> Reply:
         session = self._puzzle
@@ -365,6 +405,7 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.legal = game.legal_actions() if acting else []
             self.undo_status = table.undo_status()
             self.setup = table.setup()
+            self.figures = figures(game, table.seat) if game.is_over else []
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
