@@ -205,6 +205,23 @@ export interface Timeline {
   evaluation: { seat: number; points: EvalPoint[] } | null;
 }
 
+/** What one player did in a finished game (widget.py's `figures` trait, figures.py). */
+export interface Figures {
+  seat: number;
+  steals: number;
+  chests: number;
+  sales: number;
+  sold: number;
+  exchanges: number;
+  passes: number;
+  tools_taken: number;
+  tools_spent: number;
+  money_from_chests: number;
+  money_from_sales: number;
+  /** The player's loot left unsold, turned up at the end (fronts, no ids). */
+  unsold?: Loot[];
+}
+
 /** Everything the widget syncs from Python, as one snapshot. */
 export interface WidgetState {
   view: View | null;
@@ -231,6 +248,8 @@ export interface WidgetState {
   /** A replay's position (null or absent on a live board) and its timeline. */
   scrubber?: ScrubberInfo | null;
   timeline?: Timeline | null;
+  /** Once the game is over: what each player did, and their unsold loot. */
+  figures?: Figures[];
 }
 
 export type OutMessage =
@@ -250,6 +269,8 @@ export type OutMessage =
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }
   | { kind: "puzzle_reset" }
+  /** The end screen: a replay board of this game (and its analysis), answered with its model id. */
+  | { kind: "replay"; analyse: boolean }
   | ReplayMessage;
 
 /** Intents of a replay (replay_widget.py); every one is checked by the kernel. */
@@ -277,5 +298,8 @@ export interface AnyModel {
   on(event: string, cb: (...args: unknown[]) => void): void;
   off(event?: string | null, cb?: ((...args: unknown[]) => void) | null): void;
   send(msg: unknown, callbacks?: unknown, buffers?: unknown): void;
+  set?(name: string, value: unknown): void;
   save_changes?(): void;
+  /** Another widget's model by its id (anywidget offers it in every front end it runs in). */
+  widget_manager?: { get_model(id: string): Promise<AnyModel> | AnyModel };
 }

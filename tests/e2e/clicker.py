@@ -60,7 +60,7 @@ class Clicker:
         return self.root.locator(".lf-your-turn").count() > 0
 
     def pending(self) -> bool:
-        return self.root.get_attribute("data-pending") == "true"
+        return self.root.locator("[data-pending=true]").count() > 0
 
     def decision(self) -> str:
         text = self.root.get_by_test_id("decision").inner_text()
@@ -126,7 +126,7 @@ class Clicker:
         start = self.move()
         self.decisions += 1
         self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
-        for _ in range(12):
+        for _ in range(40):
             if self.move() != start or self.pending():
                 break
             if self.root.get_by_test_id("auto-pass").count():
@@ -144,7 +144,10 @@ class Clicker:
                     break
                 self.click(target)
                 continue
-            self._send(self.root.get_by_test_id("pass"), start)
+            passing = self.root.get_by_test_id("pass")
+            if passing.count() == 0 or not passing.is_enabled():
+                continue  # the board passed by itself meanwhile, or is sending: look again
+            self._send(passing, start)
             break
         else:
             raise AssertionError(f"could not complete a {kind} decision at move {start}")

@@ -1,0 +1,113 @@
+/** The legend, one tap away: every icon of the board with its name. */
+import type { JSX } from "preact";
+import { FenceIcon, KindIcon, ProtectionIcon, ScoundrelIcon, ToolIcon, Token } from "../icons";
+import type { Kind, Protection, Scoundrel, Tool } from "../types";
+import { KINDS, PROTECTIONS, SCOUNDRELS, TOOLS } from "../types";
+import { FenceFace } from "./cards";
+
+const KIND_NOTES: Record<Kind, string> = {
+  money: "money (chests: cashed at once)",
+  painting: "painting",
+  coins: "coins (round, silver)",
+  gold: "gold (bars)",
+  jewelry: "jewelry",
+  statue: "statue",
+};
+
+const PROTECTION_NOTES: Record<Protection, string> = {
+  chest: "chest: money inside",
+  pillar: "pillar: paintings",
+  showcase: "showcase: statues, coins",
+  safe: "safe: gold, jewelry",
+};
+
+const SCOUNDREL_NAMES: Record<Scoundrel, [string, Tool]> = {
+  pascal: ["Pascal", "lockpick"],
+  hans: ["Hans", "hammer"],
+  tommaso: ["Tommaso", "pliers"],
+  yoshiko: ["Yoshiko", "welder"],
+  bobby: ["Bobby", "map"],
+};
+
+function Item(props: { icon: JSX.Element; children: string }): JSX.Element {
+  return (
+    <li class="lf-legend-item">
+      {props.icon}
+      <span>{props.children}</span>
+    </li>
+  );
+}
+
+export function LegendPanel(props: { onClose: () => void }): JSX.Element {
+  return (
+    <section class="lf-popover lf-legend" data-testid="legend-panel" aria-label="Legend" onKeyDown={(e) => e.key === "Escape" && props.onClose()}>
+      <header class="lf-popover-head">
+        <h4>Legend</h4>
+        <button type="button" class="lf-close" aria-label="Close the legend" onClick={props.onClose}>
+          ×
+        </button>
+      </header>
+      <div class="lf-legend-grid">
+        <div>
+          <h5>Tools</h5>
+          <ul>
+            {TOOLS.map((t) => (
+              <Item key={t} icon={<ToolIcon tool={t} size={26} />}>
+                {t}
+              </Item>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h5>Loot (front)</h5>
+          <ul>
+            {KINDS.map((k) => (
+              <Item key={k} icon={<KindIcon kind={k} size={26} />}>
+                {KIND_NOTES[k]}
+              </Item>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h5>Loot (back)</h5>
+          <ul>
+            {PROTECTIONS.map((p) => (
+              <Item key={p} icon={<ProtectionIcon protection={p} size={26} />}>
+                {PROTECTION_NOTES[p]}
+              </Item>
+            ))}
+          </ul>
+          <p class="lf-legend-note">The tools under a back are what stealing it costs (R5.1).</p>
+        </div>
+        <div>
+          <h5>Scoundrels</h5>
+          <ul>
+            {SCOUNDRELS.map((s) => (
+              <Item
+                key={s}
+                icon={
+                  <span class="lf-legend-pair">
+                    <ScoundrelIcon scoundrel={s} size={24} />
+                    <Token scoundrel={s} size={16} />
+                  </span>
+                }
+              >
+                {`${SCOUNDREL_NAMES[s][0]}: stands in for one ${SCOUNDREL_NAMES[s][1]} (R5.2)`}
+              </Item>
+            ))}
+          </ul>
+        </div>
+        <div class="lf-legend-wide">
+          <h5>
+            <FenceIcon size={20} /> Fences
+          </h5>
+          <FenceFace fence={{ id: "F00", buys: { painting: [2, 2], gold: [1, 0] } }} />
+          <p class="lf-legend-note">
+            This fence buys up to 2 paintings in one sale, each worth its value +2, or one gold bar at its value (R8.1, R8.2).
+          </p>
+          <p class="lf-legend-note">Money beyond 20 is shown as its total; the first to 20 ends the game at the end of that round (R10.1).</p>
+        </div>
+      </div>
+    </section>
+  );
+}
