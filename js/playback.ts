@@ -5,14 +5,16 @@
  * seat's last move. Pure functions of the `events` trait (already redacted for
  * the seat by the kernel): nothing here can show what the seat may not see.
  */
-import { PLACE_NAMES, eventSentence, listWords, playerName, plural } from "./format";
+import { PLACE_NAMES, eventSentence, listWords, playerName } from "./format";
 import type { Targets } from "./intents";
 import type { GameEvent, Loot, Place, Rate, Tool, View } from "./types";
 
 /** An act of one player, one event each (a chest's cash joins its steal). */
 const ACTS = new Set(["place", "take_tools", "steal", "exchange", "sell", "pass"]);
-/** What happens between two rounds (R6.2, R9.1-R9.3). */
-const ROUND_END = new Set(["ruin_reopens", "refill", "reshuffle", "start_player"]);
+/** What happens between two rounds (R9.1-R9.3); a reshuffle may come with it (R9.2). */
+const ROUND_END = new Set(["refill", "reshuffle", "start_player"]);
+/** Told in a caption only: the Ruin reopening (R6.2), a reshuffle in the middle of a round. */
+const NOTES = new Set(["actions_begin", "ruin_reopens", "reshuffle"]);
 
 /** Where an act happens, for events that do not name their place. */
 const PLACE_OF: Record<string, Place> = { take_tools: "city", exchange: "ruin", sell: "harbor" };
@@ -149,6 +151,11 @@ export function stepsOf(view: View | null, events: readonly GameEvent[], skip: (
       i = j;
       const start = group.find((g) => g.type === "start_player");
       const refills = group.filter((g) => g.type === "refill").map((g) => g.place as Place);
+      if (!start) {
+        // The deal before round 1 (refills with no new start player), or a lone reshuffle.
+        for (const g of group) if (g.type === "reshuffle") steps.push({ kind: "info", text: eventSentence(view, g), flash: {}, flights: [] });
+        continue;
+      }
       steps.push({
         kind: "round",
         text: roundEndWords(view, group),
@@ -156,8 +163,8 @@ export function stepsOf(view: View | null, events: readonly GameEvent[], skip: (
         flights: [],
         round: typeof start?.round === "number" ? start.round : undefined,
       });
-    } else if (e.type === "actions_begin") {
-      steps.push({ kind: "info", text: eventSentence(view, e), flash: {}, flights: [] });
+    } else if (NOTES.has(e.type)) {
+      steps.push({ kind: "info", text: eventSentence(view, e), flash: e.type === "ruin_reopens" ? { place: "ruin" } : {}, flights: [] });
     }
   }
   return steps;
@@ -193,8 +200,4 @@ export function stepMs(pace: number, queued: number): number {
   if (pace <= 0) return 0;
   const ms = Math.min(Math.max(pace * 1000, 450), 4000);
   return queued > 6 ? ms / 2 : ms; // a long queue (a round's end after fast bots) catches up
-}
-
-export function movesWord(n: number): string {
-  return plural(n, "move");
 }

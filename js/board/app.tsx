@@ -300,7 +300,8 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     messages.push({ kind: "caption", testid: "caption", text: step.text, action: more });
   }
   const skipSelf = selfSkipper(state);
-  const recap = privacy === null ? sinceLastMove(view, state.events, skipSelf) : [];
+  // A replay moves through the record itself; a hot seat's next person sees it once revealed.
+  const recap = privacy === null && !state.scrubber ? sinceLastMove(view, state.events, skipSelf) : [];
   const end: EndActions = {
     pending: replay.pending,
     analyseSeat: state.seat ?? state.human_seats[0] ?? null,

@@ -1,0 +1,96 @@
+/** Issue 28, item 6: an end screen worth seeing. */
+import { describe, expect, it } from "vitest";
+import { act } from "preact/test-utils";
+import { loot, over5, place2, stateOf } from "../__fixtures__/views";
+import type { Figures } from "../types";
+import { FakeModel, click, mountPerTest, q } from "./fake-model";
+
+const setup = mountPerTest();
+
+function figures(): Figures[] {
+  const row = (seat: number, steals: number, unsold: string[]): Figures => ({
+    seat, steals, chests: 1, sales: seat, sold: seat, exchanges: 0, passes: 2, tools_taken: 4,
+    tools_spent: 2 * steals, money_from_chests: 2, money_from_sales: 7,
+    unsold: unsold.map((id) => {
+      const { id: _id, ...front } = loot(id, true);
+      return front;
+    }),
+  });
+  return [row(0, 3, ["L08"]), row(1, 1, []), row(2, 0, []), row(3, 5, ["L03", "L20"]), row(4, 4, [])];
+}
+
+const flush = async (): Promise<void> => {
+  await act(async () => {
+    await Promise.resolve();
+  });
+};
+
+describe("the end screen", () => {
+  it("shows each player's figures and the loot they left unsold, turned up (R10.2)", () => {
+    const { el } = setup(stateOf(over5(), { figures: figures() }));
+    const yoshiko = q(el, '[data-testid="standings"] tr[data-seat="3"]');
+    const cells = [...yoshiko.querySelectorAll("td")].map((td) => td.textContent);
+    expect(cells.slice(2, 6)).toEqual(["24", "5", "3", "10"]); // money, steals, sales, tools spent
+    const unsold = yoshiko.querySelectorAll(".lf-unsold .lf-chip");
+    expect(unsold.length).toBe(2);
+    expect(unsold[0]?.getAttribute("data-tip")).toBe("statue worth 4");
+    expect(q(el, '[data-testid="standings"] tr[data-seat="0"]').textContent).toContain("Pascal (you)");
+    expect(q(el, '[data-testid="standings"] tr[data-seat="1"] .lf-unsold').textContent).toBe("none");
+  });
+
+  it("shows money beyond 20 as its total", () => {
+    const { el } = setup(stateOf(over5(), { figures: figures() }));
+    expect(q(el, '[data-testid="standings"] tr[data-seat="4"] .lf-num').textContent).toBe("24");
+    expect(q(el, '[data-testid="game-over"] h3').textContent).toContain("with 24");
+  });
+
+  it("closes Undo once the game is over (R10.1)", () => {
+    const { el } = setup(stateOf(over5(), { undo_status: { allowed: false, reason: "R10.1: the game is over; its result stands" } }));
+    const undo = q<HTMLButtonElement>(el, '[data-testid="undo"]');
+    expect(undo.disabled).toBe(true);
+    expect(undo.title).toContain("R10.1");
+  });
+
+  it("asks the kernel for a replay board, and draws it in place of the game until Back", async () => {
+    const { el, model } = setup(stateOf(over5(), { figures: figures() }));
+    const replay = new FakeModel({ ...stateOf(place2()), scrubber: null });
+    const asked: string[] = [];
+    model.widget_manager = {
+      get_model: async (id: string) => {
+        asked.push(id);
+        return replay;
+      },
+    };
+    click(el, '[data-testid="replay-game"]');
+    expect(model.sent).toEqual([{ kind: "replay", analyse: false }]);
+    expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(true);
+    model.emit({ kind: "replay", model_id: "m-1", analyse: false, error: "" });
+    await flush();
+    expect(asked).toEqual(["m-1"]);
+    const host = q(el, '[data-testid="replay-host"]');
+    expect(host.querySelector('[data-testid="replay-board"] [data-testid="round"]')?.textContent).toBe("Round 1");
+    expect(el.querySelector('[data-testid="game-over"]')).toBeNull();
+    click(el, '[data-testid="replay-back"]');
+    expect(el.querySelector('[data-testid="replay-host"]')).toBeNull();
+    expect(q(el, '[data-testid="game-over"]')).toBeTruthy();
+    click(el, '[data-testid="analyse-game"]');
+    expect(model.sent.at(-1)).toEqual({ kind: "replay", analyse: true });
+  });
+
+  it("says how to replay from Python where the page has no widget manager", async () => {
+    const { el, model } = setup(stateOf(over5()));
+    click(el, '[data-testid="replay-game"]');
+    model.emit({ kind: "replay", model_id: "m-2", analyse: false, error: "" });
+    await flush();
+    expect(q(el, '[data-testid="error"]').textContent).toContain("lf.LangfingerWidget.replay(w.record_text())");
+    expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(false);
+  });
+
+  it("shows the kernel's refusal and lets the player ask again", () => {
+    const { el, model } = setup(stateOf(over5()));
+    click(el, '[data-testid="replay-game"]');
+    model.emit({ kind: "result", ok: false, error: "R10.1: a game is replayed from the end screen, once it is over" });
+    expect(q(el, '[data-testid="error"]').textContent).toContain("R10.1");
+    expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(false);
+  });
+});
