@@ -12,10 +12,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const later = (ms: number): void =>
+function later(ms: number): void {
   act(() => {
     vi.advanceTimersByTime(ms);
   });
+}
 
 /** Seat 0 waits while the bots at seats 1-4 act (city5's table, seen from seat 0). */
 function watching(pace: number) {
