@@ -198,6 +198,6 @@ export function sinceLastMove(view: View | null, events: readonly GameEvent[], m
 /** How long one step shows, in ms: the table's pace, never too short to see. */
 export function stepMs(pace: number, queued: number): number {
   if (pace <= 0) return 0;
-  const ms = Math.min(Math.max(pace * 1000, 450), 4000);
-  return queued > 6 ? ms / 2 : ms; // a long queue (a round's end after fast bots) catches up
+  const ms = Math.min(Math.max(pace * 1000, 300), 4000);
+  return queued > 3 ? Math.max(ms / 2, 200) : ms; // a long queue (fast bots, a round's end) catches up
 }

@@ -31,11 +31,11 @@ describe("the end screen", () => {
     const yoshiko = q(el, '[data-testid="standings"] tr[data-seat="3"]');
     const cells = [...yoshiko.querySelectorAll("td")].map((td) => td.textContent);
     expect(cells.slice(2, 6)).toEqual(["24", "5", "3", "10"]); // money, steals, sales, tools spent
-    const unsold = yoshiko.querySelectorAll(".lf-unsold .lf-chip");
+    const unsold = yoshiko.querySelectorAll(".lf-unsold-cell .lf-chip");
     expect(unsold.length).toBe(2);
     expect(unsold[0]?.getAttribute("data-tip")).toBe("statue worth 4");
     expect(q(el, '[data-testid="standings"] tr[data-seat="0"]').textContent).toContain("Pascal (you)");
-    expect(q(el, '[data-testid="standings"] tr[data-seat="1"] .lf-unsold').textContent).toBe("none");
+    expect(q(el, '[data-testid="standings"] tr[data-seat="1"] .lf-unsold-cell').textContent).toBe("none");
   });
 
   it("shows money beyond 20 as its total", () => {
@@ -70,7 +70,7 @@ describe("the end screen", () => {
     const host = q(el, '[data-testid="replay-host"]');
     expect(host.querySelector('[data-testid="replay-board"] [data-testid="round"]')?.textContent).toBe("Round 1");
     expect(el.querySelector('[data-testid="game-over"]')).toBeNull();
-    click(el, '[data-testid="replay-back"]');
+    click(el, '[data-testid="replay-leave"]');
     expect(el.querySelector('[data-testid="replay-host"]')).toBeNull();
     expect(q(el, '[data-testid="game-over"]')).toBeTruthy();
     click(el, '[data-testid="analyse-game"]');

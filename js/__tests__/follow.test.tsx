@@ -67,7 +67,11 @@ describe("the others' moves, one at a time", () => {
     const { f, state } = watching(0.5);
     const { el, model } = setup(state);
     model.set("events", [...f.events, ...BOT_MOVES, ...ROUND_END]);
+    // In its turn: after the round's last moves have been shown.
+    expect(el.querySelector('[data-testid="round-banner"]')).toBeNull();
+    later(500 * 3);
     const banner = q(el, '[data-testid="round-banner"]');
+    expect(el.querySelector('[data-testid="caption"]')).toBeNull(); // one line for the others
     expect(banner.textContent).toContain("Round 4 is over. City is refilled (R9.1). Yoshiko is the start player now (R9.3).");
     later(3000);
     expect(el.querySelector('[data-testid="round-banner"]')).not.toBeNull();
@@ -143,5 +147,25 @@ describe("who is to move", () => {
       expect(card.getAttribute("aria-label")).not.toContain("(you)");
       expect(card.classList.contains("lf-me")).toBe(false);
     }
+  });
+});
+
+describe("a replay", () => {
+  it("shows a step's moves, but not the moves a jump passes over", () => {
+    vi.useFakeTimers();
+    const { f, state } = watching(0.8);
+    const scrubber = { index: 12, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", next: "", can_continue: true, levels: [], bots: {}, analysing: null };
+    const { el, model } = setup({ ...state, scrubber });
+    model.set("move_number", 13);
+    model.set("events", [...f.events, { type: "pass", seat: 0, place: "city", square: 0 }]);
+    expect(q(el, '[data-testid="caption"]').textContent).toContain("Pascal passes"); // everyone's, in a replay
+    later(2000);
+    const pass = { type: "pass", seat: 0, place: "city", square: 0 };
+    model.set("move_number", 20);
+    model.set("events", [...f.events, pass, ...BOT_MOVES]); // continues, but 7 decisions on
+    expect(el.querySelector('[data-testid="caption"]')).toBeNull();
+    model.set("move_number", 21);
+    model.set("events", [...f.events, pass, ...BOT_MOVES, { type: "pass", seat: 4, place: "harbor", square: 0 }]);
+    expect(q(el, '[data-testid="caption"]').textContent).toContain("Bobby passes");
   });
 });

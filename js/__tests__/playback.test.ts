@@ -92,7 +92,8 @@ describe("since your last move", () => {
 describe("the pace of the steps", () => {
   it("follows the pace, never too fast to see, and catches up on a long queue", () => {
     expect(stepMs(0, 0)).toBe(0);
-    expect(stepMs(0.1, 0)).toBe(450);
+    expect(stepMs(0.1, 0)).toBe(300);
+    expect(stepMs(0.1, 9)).toBe(200);
     expect(stepMs(1.2, 0)).toBe(1200);
     expect(stepMs(1.2, 9)).toBe(600);
     expect(stepMs(10, 0)).toBe(4000);

@@ -292,12 +292,12 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     const chance = typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : "";
     messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hintAction)}${chance}` });
   }
-  if (playback.banner && !view.is_over) {
-    messages.push({ kind: "round", testid: "round-banner", text: playback.banner.text, onClose: playback.dismissBanner });
-  }
+  // One line for what the others do: the move being shown, else the end of the round.
+  const more = playback.queued > 0 ? { label: `Skip ${playback.queued}`, testid: "skip", onClick: playback.skip } : undefined;
   if (step && step.kind !== "round" && privacy === null) {
-    const more = playback.queued > 0 ? { label: `Skip ${playback.queued}`, testid: "skip", onClick: playback.skip } : undefined;
     messages.push({ kind: "caption", testid: "caption", text: step.text, action: more });
+  } else if (playback.banner && !view.is_over) {
+    messages.push({ kind: "round", testid: "round-banner", text: playback.banner.text, onClose: playback.dismissBanner, action: more });
   }
   const skipSelf = selfSkipper(state);
   // A replay moves through the record itself; a hot seat's next person sees it once revealed.
@@ -387,7 +387,7 @@ function ReplayHost(props: { model: AnyModel; onBack: () => void }): JSX.Element
     <section class="lf-replay-host" data-testid="replay-host" aria-label="Replay of this game">
       <div class="lf-replay-host-bar">
         <b>Replay of this game</b>
-        <button type="button" class="lf-btn" data-testid="replay-back" onClick={props.onBack}>
+        <button type="button" class="lf-btn" data-testid="replay-leave" onClick={props.onBack}>
           Back to the end screen
         </button>
       </div>

@@ -77,7 +77,7 @@ export interface EndActions {
 function Unsold(props: { loot: Loot[] | undefined }): JSX.Element {
   const loot = props.loot ?? [];
   return (
-    <td class="lf-unsold" data-tip={`${plural(loot.length, "card")} left unsold: worth nothing (R10.2)`}>
+    <td class="lf-unsold-cell" data-tip={`${plural(loot.length, "card")} left unsold: worth nothing (R10.2)`}>
       {loot.length === 0 ? <span class="lf-none">none</span> : loot.map((l, i) => <LootChip key={i} loot={l} />)}
     </td>
   );

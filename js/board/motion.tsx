@@ -52,6 +52,12 @@ export function usePlayback(state: WidgetState, view: View): Playback {
   const [shown, setShown] = useState<{ step: Step | null; key: number; queued: number }>({ step: null, key: 0, queued: 0 });
   const [banner, setBanner] = useState<Step | null>(null);
 
+  const raise = (round: Step): void => {
+    if (bannerTimer.current) clearTimeout(bannerTimer.current);
+    setBanner(round);
+    bannerTimer.current = setTimeout(() => setBanner(null), BANNER_MS);
+  };
+
   const advance = useCallback((): void => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -62,6 +68,7 @@ export function usePlayback(state: WidgetState, view: View): Playback {
       return;
     }
     setShown({ step: next, key: counter.current, queued: queue.current.length });
+    if (next.kind === "round") raise(next); // in its turn, after the last moves of the round
     const ms = stepMs(pace.current, queue.current.length) || GLANCE_MS;
     timer.current = setTimeout(advance, ms);
   }, []);
@@ -79,20 +86,18 @@ export function usePlayback(state: WidgetState, view: View): Playback {
   useEffect(() => {
     const before = seen.current;
     seen.current = { events: state.events, move: state.move_number, seat: state.seat };
-    const reset =
-      before.seat !== state.seat || (before.move !== null && state.move_number !== null && state.move_number < before.move);
+    const moved = before.move !== null && state.move_number !== null ? state.move_number - before.move : 0;
+    // Undo, a new game, another seat's eyes, or a replay jumping (not stepping): nothing to show.
+    const reset = before.seat !== state.seat || moved < 0 || (!!state.scrubber && moved > 1);
     const fresh = reset ? null : newEvents(before.events, state.events);
     if (reset) skip();
     if (!fresh || fresh.length === 0) return;
     const steps = stepsOf(view, fresh, selfSkipper(state));
-    const round = [...steps].reverse().find((s) => s.kind === "round");
-    if (round) {
-      if (bannerTimer.current) clearTimeout(bannerTimer.current);
-      setBanner(round);
-      bannerTimer.current = setTimeout(() => setBanner(null), BANNER_MS);
-    }
     if (steps.length === 0) return;
-    // No pace: the bots' moves arrive at once; the last one glows, the list says the rest.
+    // No pace: the bots' moves arrive at once; the last one glows, the list says the rest,
+    // and a round's end still raises its banner.
+    const round = [...steps].reverse().find((s) => s.kind === "round");
+    if (state.pace <= 0 && round) raise(round);
     queue.current.push(...(state.pace <= 0 ? steps.slice(-1) : steps));
     if (timer.current === null) advance();
   }, [state.events]);

@@ -18,6 +18,7 @@ takes; at the Ruin it passes.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator
@@ -47,6 +48,9 @@ class Clicker:
     by_kind: dict[str, int] = field(default_factory=dict)
     # Seconds from a click that completes a move to the board showing the next move (a bot's).
     answers: list[float] = field(default_factory=list)
+    # Called before each decision, and right after the kernel has it (e.g. to take pictures).
+    before: Callable[[Clicker], None] | None = None
+    after: Callable[[Clicker], None] | None = None
 
     # --- reading the page -----------------------------------------------------------------------
     def move(self) -> int:
@@ -171,5 +175,9 @@ class Clicker:
         for _ in range(limit):
             if not self.wait_for_turn():
                 return
+            if self.before is not None:
+                self.before(self)
             self.decide()
+            if self.after is not None:
+                self.after(self)
         raise AssertionError(f"the game did not end within {limit} decisions")
