@@ -158,7 +158,7 @@ def test_app_on_a_phone(voila_app: AppServer, browser: playwright_api.Browser) -
         parts = [h for sel in PARTS for h in root.locator(sel).element_handles()]
         assert len(parts) >= len(PARTS) + 2  # three players' panels
         for part in page.evaluate(_JS_REACHABLE, parts):
-            assert 0 <= part["left"] and part["right"] <= PHONE["width"] + 0.5, part
+            assert part["left"] >= 0 and part["right"] <= PHONE["width"] + 0.5, part
             assert part["reachable"], f"{part['what']} cannot be reached by a finger"
         small = [t for t in page.evaluate(_JS_TARGETS, root.element_handle())
                  if t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5]
