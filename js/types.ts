@@ -177,6 +177,8 @@ export interface ScrubberInfo {
   label: string;
   next: string;
   can_continue: boolean;
+  /** Made from a live board's end screen: "Back to the end screen" leaves the replay. */
+  can_leave?: boolean;
   levels: string[];
   /** The bots that would play on from here (Continue from here's defaults). */
   bots: Record<string, string>;
@@ -269,8 +271,9 @@ export type OutMessage =
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }
   | { kind: "puzzle_reset" }
-  /** The end screen: a replay board of this game (and its analysis), answered with its model id. */
+  /** The end screen: this board replays its finished game (and analyses the seat's play). */
   | { kind: "replay"; analyse: boolean }
+  | { kind: "replay_leave" }
   | ReplayMessage;
 
 /** Intents of a replay (replay_widget.py); every one is checked by the kernel. */
@@ -300,6 +303,4 @@ export interface AnyModel {
   send(msg: unknown, callbacks?: unknown, buffers?: unknown): void;
   set?(name: string, value: unknown): void;
   save_changes?(): void;
-  /** Another widget's model by its id (anywidget offers it in every front end it runs in). */
-  widget_manager?: { get_model(id: string): Promise<AnyModel> | AnyModel };
 }

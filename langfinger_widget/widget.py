@@ -34,8 +34,9 @@ import traitlets
 from . import platform
 from .figures import figures
 from .game import Game
+from .replay_mode import ReplayMode, SeatRefused
 from .scheduler import Scheduler
-from .table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
+from .table import MAX_PACE, Reply, Table, TableError, check_pace, ok, refuse
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
 
@@ -78,7 +79,7 @@ class PuzzleSession(Protocol):
     def panel(self) -> dict[str, Any]: ...
 
 
-class LangfingerWidget(anywidget.AnyWidget):
+class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     """A clickable Langfinger board for one seat, the open board, or hot-seat play.
 
     ``seat=k`` shows what player ``k`` may see; ``seat=None`` shows everything
@@ -89,6 +90,8 @@ class LangfingerWidget(anywidget.AnyWidget):
     the front end covers it and asks the next player to ``reveal``. Seats,
     bots, hints and Undo (R12) are the :class:`~langfinger_widget.table.Table`'s
     (``w.table``); the widget mirrors it into traits and passes intents on.
+    Once the game is over, its end screen replays it on this same board
+    (:class:`~langfinger_widget.replay_mode.ReplayMode`).
     """
 
     _esm = STATIC / "widget.js" if (STATIC / "widget.js").is_file() else _MISSING_BUNDLE_ESM
@@ -139,7 +142,6 @@ class LangfingerWidget(anywidget.AnyWidget):
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
         self._puzzle: PuzzleSession | None = None
-        self.replay_board: Any = None  # the end screen's "Replay this game" (a ReplayWidget)
         try:
             self.table = Table(
                 game if game is not None else Game.new(players, seed, variant=variant),
@@ -229,6 +231,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         ``seat="board"`` writes what this board may show: everything on the open
         board or once the game is over, else only what the shown seat saw.
         """
+        if self._replay is not None:  # the record being replayed, as read
+            return self._replay.record.text
         if seat == "board":
             seat = None if self.table.seat is None or self.game.is_over else self.table.seat
         return self.game.record(seat, bots=self.table.bot_names)
@@ -286,11 +290,10 @@ class LangfingerWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Close the widget; its bots and hint searches stop."""
+        self._stop()
         table = getattr(self, "table", None)  # absent when __init__ refused its arguments
         if table is not None:
             table.close()
-        if getattr(self, "replay_board", None) is not None:
-            self.replay_board.close()
         super().close()
 
     # --- messages from the front end ------------------------------------------------------
@@ -315,6 +318,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         return reply
 
     def _dispatch(self, content: Any) -> Reply:
+        if self._replay is not None:
+            return self._dispatch_replay(content)
         table = self.table
         if not isinstance(content, dict):
             return refuse(f"not a message: expected an object, got {type(content).__name__}")
@@ -339,34 +344,17 @@ class LangfingerWidget(anywidget.AnyWidget):
         return table.reveal(content)
 
     def _msg_replay(self, content: dict[str, Any]) -> Reply:
-        """The end screen's "Replay this game" and "Analyse my game": a replay board of this
-        game (``w.replay_board``), which the page draws in place of this one by its model id.
-
-        A new widget is not displayed from here (output sent while a widget message is
-        handled reaches no cell in JupyterLab or Voilà); the page asks its widget manager
-        for the model instead, which JupyterLab, Notebook 7, Voilà, JupyterLite and marimo
-        all offer to anywidget.
-        """
+        """The end screen's "Replay this game" and "Analyse my game": this board switches into
+        replay mode on its own record (no second widget: marimo could not show one made
+        here), until the page asks to leave it (``replay_leave``)."""
         analyse = content.get("analyse", False)
         if not isinstance(analyse, bool):
             return refuse(f"analyse must be true or false, not {analyse!r}")
-        if not self.game.is_over:
-            return refuse("R10.1: a game is replayed from the end screen, once it is over")
-        from .replay_widget import ReplayWidget
-
-        if self.replay_board is not None:
-            self.replay_board.close()
-        seat = self.table.seat
-        if seat is None and self.table.human_seats:
-            seat = self.table.human_seats[0]  # the open board analyses its first person
-        board = ReplayWidget(self.record_text("board"), self.table.seat)
-        self.replay_board = board
-        if analyse:  # the replay board's own intent: its panel shows the progress
-            started = board._dispatch({"kind": "replay_analyse",
-                                       "seat": 0 if seat is None else seat})
-            if not started.get("ok"):
-                return refuse(f"the analysis could not start: {started.get('error')}")
-        return {"kind": "replay", "model_id": board.model_id, "analyse": analyse, "error": ""}
+        try:
+            self.replay_this_game(analyse)
+        except ValueError as exc:
+            return refuse(str(exc))
+        return ok()
 
     def _msg_puzzle(self, kind: str) -> Reply:
         session = self._puzzle
@@ -386,6 +374,11 @@ class LangfingerWidget(anywidget.AnyWidget):
     def _sync(self) -> None:
         """Put the table's picture for the shown seat into the traits, in one message."""
         if not self._ready:
+            return
+        if self._replay is not None:
+            with self.hold_sync():
+                for name, value in self._replay_traits(self._replay).items():
+                    setattr(self, name, value[-LOG_LIMIT:] if name == "events" else value)
             return
         table, game = self.table, self.table.game
         with self.hold_sync():
@@ -412,7 +405,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         seat = proposal["value"]
         try:
             Table.check_seat(seat, self.table.game.num_players)
-        except TableError as exc:
+            self._check_replay_seat(seat)
+        except (TableError, SeatRefused) as exc:
             raise SeatError(str(exc)) from None
         return seat  # type: ignore[no-any-return]
 
@@ -435,6 +429,16 @@ class LangfingerWidget(anywidget.AnyWidget):
     # to bots, or back to people) and `pace`: the table follows; _sync puts back the same values.
     @traitlets.observe("seat")
     def _seat_changed(self, change: Any) -> None:
+        replay = self._replay
+        if replay is not None:  # whose eyes replay the record; the live game keeps its seat
+            if replay.seat != change["new"]:
+                try:  # traitlets skips validators for None: a seat's record refuses it here
+                    self._check_replay_seat(change["new"])
+                except SeatRefused as exc:
+                    self.seat = change["old"]
+                    raise SeatError(str(exc)) from None
+                replay.seat = change["new"]
+            return
         if self._ready:
             self.table.set_seat(change["new"])
 

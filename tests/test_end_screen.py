@@ -11,7 +11,6 @@ import pytest
 
 import langfinger_widget as lf
 from langfinger_widget.figures import counts, figures
-from langfinger_widget.replay_widget import ReplayWidget
 from langfinger_widget.widget import LangfingerWidget
 
 
@@ -89,24 +88,53 @@ def test_undo_is_closed_once_the_game_is_over() -> None:
             w.undo()
 
 
-def test_replay_this_game_gives_the_page_a_replay_board() -> None:
+def test_replay_this_game_turns_the_board_into_its_replay_and_back() -> None:
     w = finished()
+    game = w.game
+    before = game.to_dict()
+    live_view, live_figures = w.view, w.figures
     sent: list[Any] = []
     w.send = sent.append  # type: ignore[method-assign]
     reply = w.handle_message({"kind": "replay"})
-    board = w.replay_board
-    assert isinstance(board, ReplayWidget)
-    assert reply == {"kind": "replay", "model_id": board.model_id, "analyse": False, "error": ""}
-    assert sent == [reply]
-    assert board.scrubber["length"] == len(w.game.history) and board.seat == 0
-    assert board.record.text == w.record_text()
-    # Asking again replaces it; the old one is closed.
-    again = w.handle_message({"kind": "replay", "analyse": True})
-    assert again["error"] == "" and again["analyse"] is True
-    assert board.comm is None and w.replay_board is not board
-    assert w.replay_board.scrubber["analysing"]["seat"] == 0  # "Analyse my game" started
+    assert reply == {"kind": "result", "ok": True, "error": ""} and sent == [reply]
+    # The same board (no second widget: marimo could not show one made here) replays the
+    # whole finished game, read-only, from the start and the seat's eyes.
+    assert w.scrubber["length"] == len(game.history) and w.scrubber["can_leave"] is True
+    assert w.seat == 0 and w.move_number == 0 and w.legal == [] and w.figures == []
+    assert w.view["round"] == 1 and w.view["seat"] == 0
+    assert w.undo_status["allowed"] is False
+    assert w.record_text() == game.record(None, bots=w.table.bot_names)
+    w.handle_message({"kind": "replay_seek", "index": 30})
+    assert w.move_number == 30
+    refused = w.handle_message({"kind": "act", "action": {"type": "pass"}})
+    assert refused["ok"] is False and "read-only" in refused["error"]
+    # Whose eyes the replay uses is the replay's: the live board keeps its seat.
+    w.handle_message({"kind": "replay_seat", "seat": 1})
+    assert w.view["seat"] == 1 and w.table.seat == 0
+    # Back to the end screen: the game as it was.
+    assert w.handle_message({"kind": "replay_leave"})["ok"] is True
+    assert w.scrubber == {} and w.timeline == {} and w.seat == 0
+    assert w.view == live_view and w.figures == live_figures
+    assert game.to_dict() == before and w.game is game
+    gone = w.handle_message({"kind": "replay_leave"})
+    assert gone["ok"] is False and "unknown message kind" in gone["error"]
+
+
+def test_analyse_my_game_replays_and_rates_the_seats_decisions() -> None:
+    w = finished()
+    assert w.handle_message({"kind": "replay", "analyse": True})["ok"] is True
+    assert w.scrubber["analysing"]["seat"] == 0
     w.close()
-    assert w.replay_board.comm is None
+    assert w.replaying is None  # closing stops the replay and its analysis
+
+
+def test_a_replay_board_has_no_live_game_to_go_back_to() -> None:
+    w = finished()
+    board = lf.LangfingerWidget.replay(w.record_text(), seat=None)
+    assert board.scrubber["can_leave"] is False
+    reply = board.handle_message({"kind": "replay_leave"})
+    assert reply["ok"] is False and "not made from a live game" in reply["error"]
+    assert board.replaying is not None
 
 
 @pytest.mark.parametrize("content", [{"kind": "replay", "analyse": "yes"},
@@ -115,11 +143,11 @@ def test_replay_refuses_a_bad_message(content: dict[str, Any]) -> None:
     w = finished()
     reply = w.handle_message(content)
     assert reply["ok"] is False and "analyse must be true or false" in reply["error"]
-    assert w.replay_board is None
+    assert w.replaying is None
 
 
 def test_replay_waits_for_the_end_of_the_game() -> None:
     w = LangfingerWidget(players=3, seed=7, seat=0, autoplay=False)
     reply = w.handle_message({"kind": "replay"})
     assert reply["ok"] is False and reply["error"].startswith("R10.1")
-    assert w.replay_board is None
+    assert w.replaying is None

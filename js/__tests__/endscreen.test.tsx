@@ -1,9 +1,8 @@
 /** Issue 28, item 6: an end screen worth seeing. */
 import { describe, expect, it } from "vitest";
-import { act } from "preact/test-utils";
 import { loot, over5, place2, stateOf } from "../__fixtures__/views";
 import type { Figures } from "../types";
-import { FakeModel, click, mountPerTest, q } from "./fake-model";
+import { click, mountPerTest, q } from "./fake-model";
 
 const setup = mountPerTest();
 
@@ -18,12 +17,6 @@ function figures(): Figures[] {
   });
   return [row(0, 3, ["L08"]), row(1, 1, []), row(2, 0, []), row(3, 5, ["L03", "L20"]), row(4, 4, [])];
 }
-
-const flush = async (): Promise<void> => {
-  await act(async () => {
-    await Promise.resolve();
-  });
-};
 
 describe("the end screen", () => {
   it("shows each player's figures and the loot they left unsold, turned up (R10.2)", () => {
@@ -51,39 +44,30 @@ describe("the end screen", () => {
     expect(undo.title).toContain("R10.1");
   });
 
-  it("asks the kernel for a replay board, and draws it in place of the game until Back", async () => {
+  it("replays the game on the board itself, and goes back to the end screen", () => {
     const { el, model } = setup(stateOf(over5(), { figures: figures() }));
-    const replay = new FakeModel({ ...stateOf(place2()), scrubber: null });
-    const asked: string[] = [];
-    model.widget_manager = {
-      get_model: async (id: string) => {
-        asked.push(id);
-        return replay;
-      },
-    };
     click(el, '[data-testid="replay-game"]');
     expect(model.sent).toEqual([{ kind: "replay", analyse: false }]);
     expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(true);
-    model.emit({ kind: "replay", model_id: "m-1", analyse: false, error: "" });
-    await flush();
-    expect(asked).toEqual(["m-1"]);
-    const host = q(el, '[data-testid="replay-host"]');
-    expect(host.querySelector('[data-testid="replay-board"] [data-testid="round"]')?.textContent).toBe("Round 1");
+    // The kernel answers and the board's traits become the replay's.
+    const start = stateOf(place2());
+    const scrubber = { index: 0, length: 40, rounds: [0, 12], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "the start", next: "", can_continue: true, can_leave: true, levels: [], bots: {}, analysing: null };
+    model.emit({ kind: "result", ok: true, error: "" });
+    model.set("scrubber", scrubber);
+    model.set("view", start.view);
+    model.set("figures", []);
     expect(el.querySelector('[data-testid="game-over"]')).toBeNull();
+    expect(q(el, '[data-testid="round"]').textContent).toBe("Round 1");
+    expect(q(el, '[data-testid="replay"]')).toBeTruthy();
     click(el, '[data-testid="replay-leave"]');
-    expect(el.querySelector('[data-testid="replay-host"]')).toBeNull();
+    expect(model.sent.at(-1)).toEqual({ kind: "replay_leave" });
+    // Back: the kernel puts the finished game back.
+    model.set("scrubber", {});
+    model.set("view", over5().view);
     expect(q(el, '[data-testid="game-over"]')).toBeTruthy();
+    expect(el.querySelector('[data-testid="replay-leave"]')).toBeNull();
     click(el, '[data-testid="analyse-game"]');
     expect(model.sent.at(-1)).toEqual({ kind: "replay", analyse: true });
-  });
-
-  it("says how to replay from Python where the page has no widget manager", async () => {
-    const { el, model } = setup(stateOf(over5()));
-    click(el, '[data-testid="replay-game"]');
-    model.emit({ kind: "replay", model_id: "m-2", analyse: false, error: "" });
-    await flush();
-    expect(q(el, '[data-testid="error"]').textContent).toContain("lf.LangfingerWidget.replay(w.record_text())");
-    expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(false);
   });
 
   it("shows the kernel's refusal and lets the player ask again", () => {
@@ -92,5 +76,15 @@ describe("the end screen", () => {
     model.emit({ kind: "result", ok: false, error: "R10.1: a game is replayed from the end screen, once it is over" });
     expect(q(el, '[data-testid="error"]').textContent).toContain("R10.1");
     expect(q<HTMLButtonElement>(el, '[data-testid="replay-game"]').disabled).toBe(false);
+  });
+});
+
+describe("a replay of a game with bots", () => {
+  it("names the player to move; nobody is thinking in a replay", () => {
+    const f = place2();
+    const scrubber = { index: 3, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", next: "", can_continue: true, can_leave: true, levels: [], bots: {}, analysing: null };
+    const { el } = setup(stateOf({ ...f, legal: [] }, { bots: { "1": "medium" }, scrubber, view: { ...f.view, to_move: 1 } }));
+    expect(q(el, ".lf-turn").textContent).toBe("Hans to move");
+    expect(el.querySelector('[data-testid="thinking"]')).toBeNull();
   });
 });

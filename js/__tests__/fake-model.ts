@@ -8,7 +8,6 @@ type Cb = (...args: unknown[]) => void;
 
 export class FakeModel implements AnyModel {
   sent: unknown[] = [];
-  widget_manager?: AnyModel["widget_manager"];
   private listeners = new Map<string, Set<Cb>>();
   constructor(public state: Record<string, unknown>) {}
   get(name: string): unknown {

@@ -140,15 +140,8 @@ function Toolbar(props: {
   );
 }
 
-interface Answers {
-  why: { action: Action; reason: string | null | undefined } | null;
-  setWhy: (w: Answers["why"]) => void;
-  resultError: string;
-  hintError: string;
-  setHintError: (e: string) => void;
-  replay: { pending: boolean; error: string };
-  setReplay: (r: { pending: boolean; error: string }) => void;
-}
+/** The kernel's answer to "Why not?" (undefined while it is asked). */
+type Why = { action: Action; reason: string | null | undefined } | null;
 
 export function Board(props: { state: WidgetState; view: View; host: Host; inbox: InMessage | null }): JSX.Element {
   const { state, view, host } = props;
@@ -164,11 +157,11 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
   const [pendingKey, setPendingKey] = useState<number | null>(null);
   const pending = pendingKey === key;
-  const [why, setWhy] = useState<Answers["why"]>(null);
+  const [why, setWhy] = useState<Why>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
   const [hintError, setHintError] = useState("");
-  const [replay, setReplay] = useState({ pending: false, error: "" });
+  const [replay, setReplay] = useState({ pending: false });
   const [panel, setPanel] = useState<Panel>("none");
   const [newGame, setNewGame] = useState({ pending: false, refusal: "" });
   const newGameButton = useRef<HTMLButtonElement>(null);
@@ -191,17 +184,15 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
       else closeNewGame();
     } else if (msg.kind === "result") {
       setPendingKey(null);
+      setReplay({ pending: false });
       if (msg.ok === false) {
         setResultError(typeof msg.error === "string" ? msg.error : "That move was refused.");
         setDismissed(null);
-        setReplay({ pending: false, error: "" });
       } else setResultError("");
     } else if (msg.kind === "why") {
       setWhy({ action: msg.action as Action, reason: (msg.reason as string | null) ?? null });
     } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
       setHintError(msg.error);
-    } else if (msg.kind === "replay") {
-      setReplay({ pending: false, error: typeof msg.error === "string" ? msg.error : "" });
     }
   }, [props.inbox]);
 
@@ -272,7 +263,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   };
   const turn = turnOf(state, view, privacy, legal.length > 0);
 
-  const errorText = state.error || resultError || replay.error;
+  const errorText = state.error || resultError;
   const messages: Message[] = [];
   if (errorText && dismissed !== errorText && !(panel === "new-game" && errorText === newGame.refusal)) {
     messages.push({ kind: "error", testid: "error", text: errorText, onClose: () => setDismissed(errorText) });
@@ -306,7 +297,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     pending: replay.pending,
     analyseSeat: state.seat ?? state.human_seats[0] ?? null,
     replay: (analyse) => {
-      setReplay({ pending: true, error: "" });
+      setReplay({ pending: true });
       send({ kind: "replay", analyse });
     },
   };
@@ -321,6 +312,14 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
         data-pending={pending ? "true" : "false"}
         onClick={(e) => onTap(e as unknown as MouseEvent)}
       >
+        {state.scrubber?.can_leave ? (
+          <div class="lf-replay-host-bar">
+            <b>Replay of this game</b>
+            <button type="button" class="lf-btn" data-testid="replay-leave" onClick={() => send({ kind: "replay_leave" })}>
+              Back to the end screen
+            </button>
+          </div>
+        ) : null}
         <div class="lf-top">
           <h2 class="lf-title">Langfinger</h2>
           <Status view={view} turn={turn} />
@@ -381,46 +380,12 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   );
 }
 
-/** The end screen's replay board, drawn in place of the game until "Back to the game". */
-function ReplayHost(props: { model: AnyModel; onBack: () => void }): JSX.Element {
-  return (
-    <section class="lf-replay-host" data-testid="replay-host" aria-label="Replay of this game">
-      <div class="lf-replay-host-bar">
-        <b>Replay of this game</b>
-        <button type="button" class="lf-btn" data-testid="replay-leave" onClick={props.onBack}>
-          Back to the end screen
-        </button>
-      </div>
-      <App model={props.model} testid="replay-board" />
-    </section>
-  );
-}
-
-/** Where the kernel's replay board comes from: the page's widget manager, by model id. */
-async function replayModel(model: AnyModel, id: string): Promise<AnyModel> {
-  const manager = model.widget_manager;
-  if (!manager || typeof manager.get_model !== "function") throw new Error("this page offers no widget manager");
-  return await manager.get_model(id);
-}
-
-const NO_REPLAY_HERE =
-  "This page cannot draw the replay board here; in Python, lf.LangfingerWidget.replay(w.record_text()) shows it.";
-
-export function App(props: { model: AnyModel; testid?: string }): JSX.Element {
+export function App(props: { model: AnyModel }): JSX.Element {
   const state = useWidgetState(props.model);
   const [inbox, setInbox] = useState<InMessage | null>(null);
-  const [replay, setReplay] = useState<AnyModel | null>(null);
   const { model } = props;
   // A fresh object per message, so that two equal answers in a row both count.
-  const onMessage = useCallback(
-    (m: InMessage) => {
-      if (m.kind === "replay" && typeof m.model_id === "string" && m.model_id) {
-        replayModel(model, m.model_id).then(setReplay, () => setInbox({ kind: "replay", error: NO_REPLAY_HERE }));
-      }
-      setInbox({ ...m });
-    },
-    [model],
-  );
+  const onMessage = useCallback((m: InMessage) => setInbox({ ...m }), []);
   useCustomMessages(model, onMessage);
   const host: Host = useMemo(
     () => ({
@@ -434,20 +399,9 @@ export function App(props: { model: AnyModel; testid?: string }): JSX.Element {
     }),
     [model],
   );
-  // A new game (or a board that moved on) leaves the replay of the old one.
-  const over = state.view?.is_over === true;
-  useEffect(() => {
-    if (!over) setReplay(null);
-  }, [over]);
   return (
-    <div class="lf-root" data-testid={props.testid ?? "langfinger"} data-move={state.move_number ?? undefined}>
-      {replay ? (
-        <ReplayHost model={replay} onBack={() => setReplay(null)} />
-      ) : state.view ? (
-        <Board state={state} view={state.view} host={host} inbox={inbox} />
-      ) : (
-        <p class="lf-waiting">Waiting for the game…</p>
-      )}
+    <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
+      {state.view ? <Board state={state} view={state.view} host={host} inbox={inbox} /> : <p class="lf-waiting">Waiting for the game…</p>}
     </div>
   );
 }

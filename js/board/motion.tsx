@@ -32,6 +32,7 @@ interface Seen {
   events: WidgetState["events"];
   move: number | null;
   seat: number | null;
+  replaying: boolean;
 }
 
 /** Who needs no showing of their own acts: the person at this board. */
@@ -42,7 +43,7 @@ export function selfSkipper(state: WidgetState): (seat: number) => boolean {
 }
 
 export function usePlayback(state: WidgetState, view: View): Playback {
-  const seen = useRef<Seen>({ events: state.events, move: state.move_number, seat: state.seat });
+  const seen = useRef<Seen>({ events: state.events, move: state.move_number, seat: state.seat, replaying: !!state.scrubber });
   const queue = useRef<Step[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -85,12 +86,17 @@ export function usePlayback(state: WidgetState, view: View): Playback {
 
   useEffect(() => {
     const before = seen.current;
-    seen.current = { events: state.events, move: state.move_number, seat: state.seat };
+    seen.current = { events: state.events, move: state.move_number, seat: state.seat, replaying: !!state.scrubber };
     const moved = before.move !== null && state.move_number !== null ? state.move_number - before.move : 0;
-    // Undo, a new game, another seat's eyes, or a replay jumping (not stepping): nothing to show.
-    const reset = before.seat !== state.seat || moved < 0 || (!!state.scrubber && moved > 1);
+    // Undo, a new game, another seat's eyes, into or out of a replay, or a replay jumping
+    // (not stepping): nothing to show.
+    const reset =
+      before.seat !== state.seat || moved < 0 || before.replaying !== !!state.scrubber || (!!state.scrubber && moved > 1);
     const fresh = reset ? null : newEvents(before.events, state.events);
-    if (reset) skip();
+    if (reset) {
+      skip();
+      dismissBanner(); // the old game's round end is not this board's news any more
+    }
     if (!fresh || fresh.length === 0) return;
     const steps = stepsOf(view, fresh, selfSkipper(state));
     if (steps.length === 0) return;

@@ -21,7 +21,7 @@ export function turnOf(state: WidgetState, view: View, privacy: number | null, c
   if (view.is_over || view.to_move === null) return { kind: "over" };
   const name = playerName(view, view.to_move);
   if (privacy !== null) return { kind: "waiting", name: playerName(view, privacy) };
-  const bot = state.bots[String(view.to_move)];
+  const bot = state.scrubber ? undefined : state.bots[String(view.to_move)]; // a replay's bots rest
   if (bot) return { kind: "thinking", name, bot };
   if (canAct && view.seat !== null && view.seat === view.to_move) return { kind: "yours", name };
   return { kind: "theirs", name, act: canAct };

@@ -177,6 +177,8 @@ class Clicker:
                 return
             if self.before is not None:
                 self.before(self)
+                if not self.wait_for_turn():  # the board may have passed by itself meanwhile
+                    return
             self.decide()
             if self.after is not None:
                 self.after(self)

@@ -16,6 +16,7 @@ screen; then it opens the replay of the game from the end screen.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import statistics
 from pathlib import Path
@@ -70,6 +71,8 @@ class Photographer:
             return
         if root.locator(".lf-phase").inner_text() != "actions":
             return
+        if root.get_by_test_id("auto-pass").count():
+            return  # a forced pass is about to go: a choice makes the better picture
         self.taken.add("board")
         root.get_by_test_id("caption").wait_for(state="detached", timeout=15_000)
         picture = shoot(root, "board")
@@ -84,8 +87,8 @@ class Photographer:
         # A bot's move in flight: its caption above, its piece on the way.
         flying = self.root.locator('[data-testid="flights"] .lf-ghost').first
         try:
-            flying.wait_for(timeout=3_000)
-            self.root.get_by_test_id("caption").wait_for(timeout=500)
+            flying.wait_for(timeout=1_500)
+            self.root.get_by_test_id("caption").wait_for(timeout=300)
         except PlaywrightTimeout:
             return  # our next decision came first: try after the next one
         self.taken.add("bot-turn")
@@ -130,12 +133,16 @@ def test_whole_game_by_clicks_alone(open_notebook) -> None:  # type: ignore[no-u
     root.get_by_test_id("caption").wait_for(state="detached", timeout=15_000)
     shoot(root, "end-screen")
 
-    # Replay this game: the kernel's replay board, drawn in place of this one.
+    # Replay this game: the board itself replays it, and goes back to its end screen.
     root.get_by_test_id("replay-game").click()
-    host = root.get_by_test_id("replay-host")
-    expect(host.get_by_test_id("replay-slider")).to_be_visible(timeout=30_000)
-    host.get_by_test_id("replay-round-next").click()
-    expect(host.get_by_test_id("replay-position")).not_to_have_text("0 / ", timeout=10_000)
+    expect(root.get_by_test_id("replay-slider")).to_be_visible(timeout=30_000)
+    expect(root.get_by_test_id("game-over")).to_have_count(0)
+    position = root.get_by_test_id("replay-position")
+    start = re.compile(r"^\s*0 / \d+\s*$")
+    expect(position).to_have_text(start)
+    root.get_by_test_id("replay-round-next").click()
+    expect(position).not_to_have_text(start, timeout=10_000)
     shoot(root, "replay")
     root.get_by_test_id("replay-leave").click()
     expect(root.get_by_test_id("game-over")).to_be_visible()
+    expect(root.get_by_test_id("replay-slider")).to_have_count(0)
