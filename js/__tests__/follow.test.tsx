@@ -169,3 +169,16 @@ describe("a replay", () => {
     expect(q(el, '[data-testid="caption"]').textContent).toContain("Bobby passes");
   });
 });
+
+describe("the round's banner", () => {
+  it("goes once the person moves", () => {
+    vi.useFakeTimers();
+    const f = place2();
+    const state = stateOf(f, { pace: 0, bots: { "1": "medium" } });
+    const { el, model } = setup(state);
+    model.set("events", [...f.events, { type: "refill", place: "city", cards: ["map"] }, { type: "start_player", seat: 1, round: 2 }]);
+    expect(q(el, '[data-testid="round-banner"]').textContent).toContain("Round 1 is over.");
+    click(el, '[data-place="city"]');
+    expect(el.querySelector('[data-testid="round-banner"]')).toBeNull();
+  });
+});

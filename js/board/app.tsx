@@ -7,7 +7,7 @@
 import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
-import { actionWords } from "../format";
+import { actionWords, decisionWords } from "../format";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
 import { useCustomMessages, useWidgetState } from "../model";
@@ -201,6 +201,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     setWhy(null);
     setPendingKey(key);
     playback.skip(); // the person moves on: the others' earlier moves need no more showing
+    playback.dismissBanner();
     // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
     const msg: OutMessage = { kind: "act", action };
     if (state.move_number !== null) msg.move = state.move_number;
@@ -289,6 +290,11 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     messages.push({ kind: "caption", testid: "caption", text: step.text, action: more });
   } else if (playback.banner && !view.is_over) {
     messages.push({ kind: "round", testid: "round-banner", text: playback.banner.text, onClose: playback.dismissBanner, action: more });
+  }
+  // Nothing to say: the line above the board says what is being decided (the composer below
+  // says it to screen readers).
+  if (messages.length === 0 && legal.length > 0 && view.decision) {
+    messages.push({ kind: "idle", testid: "now", text: `${turn.kind === "yours" ? "Your turn: " : ""}${decisionWords(view)}` });
   }
   const skipSelf = selfSkipper(state);
   // A replay moves through the record itself; a hot seat's next person sees it once revealed.

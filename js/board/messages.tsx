@@ -7,7 +7,7 @@
 import type { ComponentChildren, JSX } from "preact";
 
 export interface Message {
-  kind: "error" | "info" | "hint" | "round" | "caption";
+  kind: "error" | "info" | "hint" | "round" | "caption" | "idle";
   testid: string;
   text: ComponentChildren;
   onClose?: () => void;
@@ -20,7 +20,8 @@ function Banner(props: { m: Message }): JSX.Element {
   return (
     <div
       class={`lf-banner lf-banner-${m.kind}`}
-      role={m.kind === "error" ? "alert" : "status"}
+      role={m.kind === "error" ? "alert" : m.kind === "idle" ? undefined : "status"}
+      aria-hidden={m.kind === "idle" ? "true" : undefined}
       data-testid={m.testid}
     >
       <span class="lf-banner-text">{m.text}</span>
