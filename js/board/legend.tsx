@@ -29,6 +29,11 @@ const SCOUNDREL_NAMES: Record<Scoundrel, [string, Tool]> = {
   bobby: ["Bobby", "map"],
 };
 
+/** "a lockpick", "an ..."; pliers take no article. */
+function toolWithArticle(tool: Tool): string {
+  return tool === "pliers" ? "pliers" : `a ${tool}`;
+}
+
 function Item(props: { icon: JSX.Element; children: string }): JSX.Element {
   return (
     <li class="lf-legend-item">
@@ -79,7 +84,7 @@ export function LegendPanel(props: { onClose: () => void }): JSX.Element {
           </ul>
           <p class="lf-legend-note">The tools under a back are what stealing it costs (R5.1).</p>
         </div>
-        <div>
+        <div class="lf-legend-scoundrels">
           <h5>Scoundrels</h5>
           <ul>
             {SCOUNDRELS.map((s) => (
@@ -92,7 +97,7 @@ export function LegendPanel(props: { onClose: () => void }): JSX.Element {
                   </span>
                 }
               >
-                {`${SCOUNDREL_NAMES[s][0]}: stands in for one ${SCOUNDREL_NAMES[s][1]} (R5.2)`}
+                {`${SCOUNDREL_NAMES[s][0]}: counts as ${toolWithArticle(SCOUNDREL_NAMES[s][1])} (R5.2)`}
               </Item>
             ))}
           </ul>
@@ -101,7 +106,7 @@ export function LegendPanel(props: { onClose: () => void }): JSX.Element {
           <h5>
             <FenceIcon size={20} /> Fences
           </h5>
-          <FenceFace fence={{ id: "F00", buys: { painting: [2, 2], gold: [1, 0] } }} />
+          <FenceFace fence={{ id: "", buys: { painting: [2, 2], gold: [1, 0] } }} />
           <p class="lf-legend-note">
             This fence buys up to 2 paintings in one sale, each worth its value +2, or one gold bar at its value (R8.1, R8.2).
           </p>

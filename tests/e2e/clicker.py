@@ -36,6 +36,22 @@ DECISION_WORDS = {
 }
 
 
+# In the page: from the next click on the board to the moment its move number reaches
+# `target` (our move, then the next player's), read from the board's data-move attribute.
+_JS_ARM_ANSWER = """(el, target) => {
+    const t = (window.__lfAnswer = {});
+    const start = () => { t.t0 = performance.now(); };
+    el.addEventListener('click', start, { capture: true, once: true });
+    const obs = new MutationObserver(() => {
+        if (t.t0 !== undefined && Number(el.getAttribute('data-move')) >= target) {
+            t.ms = performance.now() - t.t0;
+            obs.disconnect();
+        }
+    });
+    obs.observe(el, { attributes: true, attributeFilter: ['data-move'] });
+}"""
+
+
 @dataclass
 class Clicker:
     """Plays the board's own seat by clicks; ``clicks`` counts every click it made."""
@@ -158,17 +174,19 @@ class Clicker:
         self.wait_past(start)
 
     def _send(self, target: Locator, start: int) -> None:
-        t0 = time.monotonic()
+        """Click what sends the move; time, inside the page, how long until the board shows
+        the next player's move after ours (no polling in the figure)."""
+        self.root.evaluate(_JS_ARM_ANSWER, start + 2)
         self.click(target)
         self.wait_past(start)
-        # The bots' first answer: the board shows the move after ours.
         deadline = time.monotonic() + 30
         while self.move() <= start + 1 and not self.over() and time.monotonic() < deadline:
             if self.my_turn() and not self.pending():
                 return  # our own decision again (e.g. our next token acts): no bot to time
-            time.sleep(0.01)
-        if self.move() > start + 1:
-            self.answers.append(time.monotonic() - t0)
+            time.sleep(0.02)
+        took = self.root.evaluate("() => window.__lfAnswer && window.__lfAnswer.ms")
+        if isinstance(took, (int, float)):
+            self.answers.append(took / 1000)
 
     def play_to_end(self, limit: int = 400) -> None:
         """Decide every time the board asks, until the game is over."""

@@ -19,10 +19,10 @@ import os
 import re
 import shutil
 import statistics
+import time
 from pathlib import Path
 
 from playwright.sync_api import Locator, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .clicker import Clicker
 from .lab import ARTIFACTS, REPO, LabNotebook
@@ -84,13 +84,14 @@ class Photographer:
         """Right after our move in round 2: the bots' answers being shown one by one."""
         if "bot-turn" in self.taken or self.root.get_by_test_id("round").inner_text() != "Round 2":
             return
-        # A bot's move in flight: its caption above, its piece on the way.
-        flying = self.root.locator('[data-testid="flights"] .lf-ghost').first
-        try:
-            flying.wait_for(timeout=1_500)
-            self.root.get_by_test_id("caption").wait_for(timeout=300)
-        except PlaywrightTimeout:
-            return  # our next decision came first: try after the next one
+        # A bot's move in flight: its caption above, its piece on the way (unless our next
+        # decision comes first: then after the next one).
+        flying = self.root.locator('[data-testid="flights"] .lf-ghost')
+        deadline = time.monotonic() + 1.5
+        while not (flying.count() and self.root.get_by_test_id("caption").count()):
+            if time.monotonic() > deadline or player.my_turn():
+                return
+            time.sleep(0.02)
         self.taken.add("bot-turn")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         # Mid-flight, as seen: the window stays as it is (resizing would end the flight).
