@@ -71,6 +71,22 @@ export interface Host {
 
 type Panel = "none" | "new-game" | "options" | "legend";
 
+/** A toolbar button that opens (or closes) a panel over the board. */
+function PanelButton(props: { panel: Panel; open: Panel; label: string; face: string; onOpen: (p: Panel) => void }): JSX.Element {
+  return (
+    <button
+      type="button"
+      class="lf-btn lf-icon-btn"
+      data-testid={props.panel}
+      aria-label={props.label}
+      aria-expanded={props.open === props.panel}
+      onClick={() => props.onOpen(props.panel)}
+    >
+      {props.face}
+    </button>
+  );
+}
+
 function Toolbar(props: {
   ui: Ui;
   panel: Panel;
@@ -116,26 +132,8 @@ function Toolbar(props: {
         </button>
       )}
       {bots && props.onPace ? <PaceSelect pace={state.pace} onPace={props.onPace} /> : null}
-      <button
-        type="button"
-        class="lf-btn lf-icon-btn"
-        data-testid="options"
-        aria-label="Settings"
-        aria-expanded={props.panel === "options"}
-        onClick={() => open("options")}
-      >
-        ⚙
-      </button>
-      <button
-        type="button"
-        class="lf-btn lf-icon-btn"
-        data-testid="legend"
-        aria-label="Legend: what the icons mean"
-        aria-expanded={props.panel === "legend"}
-        onClick={() => open("legend")}
-      >
-        ?
-      </button>
+      <PanelButton panel="options" open={props.panel} label="Settings" face="⚙" onOpen={open} />
+      <PanelButton panel="legend" open={props.panel} label="Legend: what the icons mean" face="?" onOpen={open} />
     </div>
   );
 }

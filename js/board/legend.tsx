@@ -1,9 +1,10 @@
 /** The legend, one tap away: every icon of the board with its name. */
-import type { JSX } from "preact";
+import type { ComponentChildren, JSX } from "preact";
 import { FenceIcon, KindIcon, ProtectionIcon, ScoundrelIcon, ToolIcon, Token } from "../icons";
 import type { Kind, Protection, Scoundrel, Tool } from "../types";
 import { KINDS, PROTECTIONS, SCOUNDRELS, TOOLS } from "../types";
 import { FenceFace } from "./cards";
+import { Popover } from "./options";
 
 const KIND_NOTES: Record<Kind, string> = {
   money: "money (chests: cashed at once)",
@@ -43,47 +44,31 @@ function Item(props: { icon: JSX.Element; children: string }): JSX.Element {
   );
 }
 
+function Section(props: { title: string; items: [string, JSX.Element, string][]; children?: ComponentChildren }): JSX.Element {
+  return (
+    <div>
+      <h5>{props.title}</h5>
+      <ul>
+        {props.items.map(([key, icon, text]) => (
+          <Item key={key} icon={icon}>
+            {text}
+          </Item>
+        ))}
+      </ul>
+      {props.children}
+    </div>
+  );
+}
+
 export function LegendPanel(props: { onClose: () => void }): JSX.Element {
   return (
-    <section class="lf-popover lf-legend" data-testid="legend-panel" aria-label="Legend" onKeyDown={(e) => e.key === "Escape" && props.onClose()}>
-      <header class="lf-popover-head">
-        <h4>Legend</h4>
-        <button type="button" class="lf-close" aria-label="Close the legend" onClick={props.onClose}>
-          ×
-        </button>
-      </header>
+    <Popover title="Legend" testid="legend-panel" class="lf-legend" onClose={props.onClose}>
       <div class="lf-legend-grid">
-        <div>
-          <h5>Tools</h5>
-          <ul>
-            {TOOLS.map((t) => (
-              <Item key={t} icon={<ToolIcon tool={t} size={26} />}>
-                {t}
-              </Item>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h5>Loot (front)</h5>
-          <ul>
-            {KINDS.map((k) => (
-              <Item key={k} icon={<KindIcon kind={k} size={26} />}>
-                {KIND_NOTES[k]}
-              </Item>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h5>Loot (back)</h5>
-          <ul>
-            {PROTECTIONS.map((p) => (
-              <Item key={p} icon={<ProtectionIcon protection={p} size={26} />}>
-                {PROTECTION_NOTES[p]}
-              </Item>
-            ))}
-          </ul>
+        <Section title="Tools" items={TOOLS.map((t) => [t, <ToolIcon tool={t} size={26} />, t])} />
+        <Section title="Loot (front)" items={KINDS.map((k) => [k, <KindIcon kind={k} size={26} />, KIND_NOTES[k]])} />
+        <Section title="Loot (back)" items={PROTECTIONS.map((p) => [p, <ProtectionIcon protection={p} size={26} />, PROTECTION_NOTES[p]])}>
           <p class="lf-legend-note">The tools under a back are what stealing it costs (R5.1).</p>
-        </div>
+        </Section>
         <div class="lf-legend-scoundrels">
           <h5>Scoundrels</h5>
           <ul>
@@ -113,6 +98,6 @@ export function LegendPanel(props: { onClose: () => void }): JSX.Element {
           <p class="lf-legend-note">Money beyond 20 is shown as its total; the first to 20 ends the game at the end of that round (R10.1).</p>
         </div>
       </div>
-    </section>
+    </Popover>
   );
 }

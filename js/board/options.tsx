@@ -2,7 +2,7 @@
  * The pace of the bots (the `pace` trait, the one trait the board may write; the
  * kernel checks it) and the player's own settings (kept in the browser).
  */
-import type { JSX } from "preact";
+import type { ComponentChildren, JSX } from "preact";
 import type { Prefs } from "../prefs";
 
 export const PACES: [number, string][] = [
@@ -50,16 +50,30 @@ function Check(props: { testid: string; checked: boolean; onChange: (v: boolean)
   );
 }
 
-export function OptionsPanel(props: { prefs: Prefs; onPrefs: (p: Partial<Prefs>) => void; onClose: () => void }): JSX.Element {
-  const { prefs, onPrefs } = props;
+/** A panel over the board, under the toolbar; × or Escape closes it. */
+export function Popover(props: { title: string; testid: string; class: string; onClose: () => void; children: ComponentChildren }): JSX.Element {
   return (
-    <section class="lf-popover lf-options" data-testid="options-panel" aria-label="Settings" onKeyDown={(e) => e.key === "Escape" && props.onClose()}>
+    <section
+      class={`lf-popover ${props.class}`}
+      data-testid={props.testid}
+      aria-label={props.title}
+      onKeyDown={(e) => e.key === "Escape" && props.onClose()}
+    >
       <header class="lf-popover-head">
-        <h4>Settings</h4>
-        <button type="button" class="lf-close" aria-label="Close the settings" onClick={props.onClose}>
+        <h4>{props.title}</h4>
+        <button type="button" class="lf-close" aria-label={`Close the ${props.title.toLowerCase()}`} onClick={props.onClose}>
           ×
         </button>
       </header>
+      {props.children}
+    </section>
+  );
+}
+
+export function OptionsPanel(props: { prefs: Prefs; onPrefs: (p: Partial<Prefs>) => void; onClose: () => void }): JSX.Element {
+  const { prefs, onPrefs } = props;
+  return (
+    <Popover title="Settings" testid="options-panel" class="lf-options" onClose={props.onClose}>
       <Check testid="opt-auto-pass" checked={prefs.autoPass} onChange={(v) => onPrefs({ autoPass: v })} note="after a moment you can stop">
         Pass by itself when nothing else is legal
       </Check>
@@ -69,6 +83,6 @@ export function OptionsPanel(props: { prefs: Prefs; onPrefs: (p: Partial<Prefs>)
       <Check testid="opt-motion" checked={prefs.motion} onChange={(v) => onPrefs({ motion: v })} note="off: the moves only glow (your system's reduced motion also turns it off)">
         Show the others' moves flying across the board
       </Check>
-    </section>
+    </Popover>
   );
 }
