@@ -7,7 +7,6 @@
 import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
-import { actionWords, decisionWords } from "../format";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
 import { useCustomMessages, useWidgetState } from "../model";
@@ -21,16 +20,18 @@ import type { EndActions } from "./gameover";
 import { MyArea, PrivacyScreen } from "./hand";
 import { LegendPanel } from "./legend";
 import { Log, SinceLastMove } from "./log";
-import { MessageBar } from "./messages";
-import type { Message } from "./messages";
+import { MessageBar, stripMessages } from "./messages";
+import type { Why } from "./messages";
 import { Flights, selfSkipper, usePlayback } from "./motion";
 import { NewGamePanel } from "./newgame";
-import { OptionsPanel, PaceSelect } from "./options";
+import { OptionsPanel } from "./options";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
 import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
 import { Status, turnOf } from "./status";
+import { Toolbar } from "./toolbar";
+import type { Panel } from "./toolbar";
 import { TapTip, useTapTips } from "./tips";
 import { EMPTY_SELECTION, UiContext } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
@@ -69,77 +70,6 @@ export interface Host {
   setPace?: (pace: number) => void;
 }
 
-type Panel = "none" | "new-game" | "options" | "legend";
-
-/** A toolbar button that opens (or closes) a panel over the board. */
-function PanelButton(props: { panel: Panel; open: Panel; label: string; face: string; onOpen: (p: Panel) => void }): JSX.Element {
-  return (
-    <button
-      type="button"
-      class="lf-btn lf-icon-btn"
-      data-testid={props.panel}
-      aria-label={props.label}
-      aria-expanded={props.open === props.panel}
-      onClick={() => props.onOpen(props.panel)}
-    >
-      {props.face}
-    </button>
-  );
-}
-
-function Toolbar(props: {
-  ui: Ui;
-  panel: Panel;
-  setPanel: (p: Panel) => void;
-  newGameButton: { current: HTMLButtonElement | null };
-  onHint: () => void;
-  onUndo: () => void;
-  onPace?: (pace: number) => void;
-}): JSX.Element {
-  const { state, legal } = props.ui;
-  const setup = setupOrDefault(state, props.ui.view);
-  const open = (p: Panel): void => props.setPanel(props.panel === p ? "none" : p);
-  const bots = Object.keys(state.bots).length > 0;
-  return (
-    // A replay is read-only: its own panel below the board moves it.
-    <div class="lf-toolbar" hidden={!!state.scrubber}>
-      {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
-      {state.puzzle ? null : (
-        <button type="button" class="lf-btn" data-testid="hint" disabled={legal.length === 0} onClick={props.onHint}>
-          Hint
-        </button>
-      )}
-      <button
-        type="button"
-        class="lf-btn"
-        data-testid="undo"
-        disabled={state.undo_status?.allowed === false}
-        title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-        onClick={props.onUndo}
-      >
-        Undo
-      </button>
-      {state.puzzle || !setup.allow_new_game ? null : (
-        <button
-          type="button"
-          class="lf-btn"
-          data-testid="new-game"
-          ref={props.newGameButton}
-          aria-expanded={props.panel === "new-game"}
-          onClick={() => open("new-game")}
-        >
-          New game
-        </button>
-      )}
-      {bots && props.onPace ? <PaceSelect pace={state.pace} onPace={props.onPace} /> : null}
-      <PanelButton panel="options" open={props.panel} label="Settings" face="⚙" onOpen={open} />
-      <PanelButton panel="legend" open={props.panel} label="Legend: what the icons mean" face="?" onOpen={open} />
-    </div>
-  );
-}
-
-/** The kernel's answer to "Why not?" (undefined while it is asked). */
-type Why = { action: Action; reason: string | null | undefined } | null;
 
 export function Board(props: { state: WidgetState; view: View; host: Host; inbox: InMessage | null }): JSX.Element {
   const { state, view, host } = props;
@@ -155,7 +85,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
   const [pendingKey, setPendingKey] = useState<number | null>(null);
   const pending = pendingKey === key;
-  const [why, setWhy] = useState<Why>(null);
+  const [why, setWhy] = useState<Why | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
   const [hintError, setHintError] = useState("");
@@ -263,37 +193,20 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   const turn = turnOf(state, view, privacy, legal.length > 0);
 
   const errorText = state.error || resultError;
-  const messages: Message[] = [];
-  if (errorText && dismissed !== errorText && !(panel === "new-game" && errorText === newGame.refusal)) {
-    messages.push({ kind: "error", testid: "error", text: errorText, onClose: () => setDismissed(errorText) });
-  }
-  if (why) {
-    const words = actionWords(view, why.action);
-    const text =
-      why.reason === undefined
-        ? `Asking why you cannot ${words}…`
-        : why.reason === null
-          ? `You can ${words}: it is legal.`
-          : `Why not ${words}? ${why.reason}`;
-    messages.push({ kind: "info", testid: "why-reason", text, onClose: () => setWhy(null) });
-  }
-  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: () => setHintError("") });
-  if (hintAction && legal.length > 0) {
-    const chance = typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : "";
-    messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hintAction)}${chance}` });
-  }
-  // One line for what the others do: the move being shown, else the end of the round.
-  const more = playback.queued > 0 ? { label: `Skip ${playback.queued}`, testid: "skip", onClick: playback.skip } : undefined;
-  if (step && step.kind !== "round" && privacy === null) {
-    messages.push({ kind: "caption", testid: "caption", text: step.text, action: more });
-  } else if (playback.banner && !view.is_over) {
-    messages.push({ kind: "round", testid: "round-banner", text: playback.banner.text, onClose: playback.dismissBanner, action: more });
-  }
-  // Nothing to say: the line above the board says what is being decided (the composer below
-  // says it to screen readers).
-  if (messages.length === 0 && legal.length > 0 && view.decision) {
-    messages.push({ kind: "idle", testid: "now", text: `${turn.kind === "yours" ? "Your turn: " : ""}${decisionWords(view)}` });
-  }
+  const messages = stripMessages({
+    view,
+    legal,
+    turn,
+    privacy,
+    playback,
+    error: errorText && dismissed !== errorText && !(panel === "new-game" && errorText === newGame.refusal) ? errorText : "",
+    onDismissError: () => setDismissed(errorText),
+    why,
+    onCloseWhy: () => setWhy(null),
+    hintError,
+    onCloseHintError: () => setHintError(""),
+    hint: hintAction && legal.length > 0 ? { action: hintAction, value: state.hint.value } : null,
+  });
   const skipSelf = selfSkipper(state);
   // A replay moves through the record itself; a hot seat's next person sees it once revealed.
   const recap = privacy === null && !state.scrubber ? sinceLastMove(view, state.events, skipSelf) : [];
