@@ -18,7 +18,7 @@ same settings for both (the money heuristic, that many rounds ahead); it also
 times determinization and the kernel (random play-outs: the old
 ``legal_keys``/``apply`` against the fast path ``legal_ids``/``resolve``). ``ladder``
 plays every pair of levels (``lf.bots.LEVELS``) and prints Elo ratings with 95%
-bootstrap intervals (``langfinger_widget.ladder``); with matplotlib (the ``bench`` extra) it
+bootstrap intervals (``langfinger_widget.study.ladder``); with matplotlib (the ``bench`` extra) it
 draws them in ``benchmarks/ladder.png``. Every match is 2 players with seats
 rotated; win rates come with a Wilson 95% interval.
 
@@ -48,9 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import baseline
 
 import langfinger_widget as lf
-from langfinger_widget import ladder
-from langfinger_widget.arena import parse_bots, report, run_local, summarize
 from langfinger_widget.bots import GreedyBot
+from langfinger_widget.study import ladder
+from langfinger_widget.study.arena import parse_bots, report, run_local, summarize
 
 HERE = Path(__file__).resolve().parent
 

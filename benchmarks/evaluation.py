@@ -35,7 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import langfinger_widget as lf
 from langfinger_widget.bots import ismcts
-from langfinger_widget.cards import SCOUNDRELS
+from langfinger_widget.kernel.cards import SCOUNDRELS
 
 HERE = Path(__file__).resolve().parent
 HELD_OUT = 5  # every fifth game

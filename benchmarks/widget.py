@@ -41,8 +41,8 @@ REPO = Path(__file__).resolve().parents[1]
 # Benchmark the checkout this file lives in; the e2e harness is imported as the package `e2e`
 # (not `tests.e2e`, which an unrelated installed `tests` package could shadow).
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
-from langfinger_widget.game import Game  # noqa: E402
-from langfinger_widget.widget import LangfingerWidget  # noqa: E402
+from langfinger_widget.kernel.game import Game  # noqa: E402
+from langfinger_widget.ui.widget import LangfingerWidget  # noqa: E402
 
 if TYPE_CHECKING:
     from e2e.lab import LabNotebook
@@ -112,7 +112,8 @@ def note_state(w: LangfingerWidget, figures: KernelFigures, moved: bool) -> None
 def timed_intent(w: LangfingerWidget, action: dict[str, Any]) -> float:
     """Milliseconds for the widget to answer one click's intent (all traits updated and sent)."""
     start = time.perf_counter()
-    reply = w.handle_message({"kind": "act", "action": action, "move": w.move_number})
+    reply = w.handle_message({"kind": "act", "action": action, "move": w.move_number,
+                              "version": w.version})
     elapsed = (time.perf_counter() - start) * 1000
     if not reply["ok"]:
         raise RuntimeError(f"the widget refused a legal action {action}: {reply['error']}")

@@ -5,7 +5,8 @@ import * as esbuild from "esbuild";
 
 const watch = process.argv.includes("--watch");
 const options = {
-  entryPoints: ["js/widget.tsx", "js/widget.css"],
+  // online-page: the game server's pages (langfinger serve); they load widget.js itself.
+  entryPoints: ["js/widget.tsx", "js/widget.css", "js/online-page.tsx", "js/online.css"],
   outdir: "langfinger_widget/static",
   entryNames: "[name]",
   bundle: true,

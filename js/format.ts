@@ -28,26 +28,60 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+// The same grammar as the kernel's langfinger_widget/kernel/words.py: "two maps", "a hammer",
+// "pliers" (a plural noun: never "a pliers").
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const PLURAL_ONLY = new Set(["pliers", "coins", "jewelry", "gold", "money"]);
+const TOOL_ORDER: readonly string[] = ["lockpick", "hammer", "pliers", "welder", "map"];
+
+/** `n` things in words: "one tool", "two maps", "12 cards". */
+export function countWords(n: number, noun: string): string {
+  const many = PLURAL_ONLY.has(noun) ? noun : `${noun}s`;
+  return `${NUMBERS[n] ?? String(n)} ${n === 1 ? noun : many}`;
+}
+
+function some(n: number, noun: string): string {
+  if (n !== 1) return countWords(n, noun);
+  return PLURAL_ONLY.has(noun) ? noun : `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
+}
+
+/** Tool cards in words, grouped by type in the board's order: "a lockpick, pliers and two maps". */
+export function toolWords(tools: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of tools) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const rank = (t: string): number => (TOOL_ORDER.includes(t) ? TOOL_ORDER.indexOf(t) : TOOL_ORDER.length);
+  const order = [...counts.keys()].sort((a, b) => rank(a) - rank(b));
+  return listWords(order.map((t) => some(counts.get(t) ?? 0, t)));
+}
+
 /** A loot card in words: its front when known, else its back. */
 export function lootWords(loot: Loot | undefined): string {
   if (!loot) return "a loot card";
-  if (loot.kind !== undefined && loot.value !== undefined) return `${loot.kind} worth ${loot.value}`;
-  return `a ${loot.protection} (${loot.tools.join(", ")})`;
+  if (loot.kind !== undefined && loot.value !== undefined) {
+    return loot.kind === "money" ? `${loot.value} money` : `${some(1, loot.kind)} worth ${loot.value}`;
+  }
+  return `${some(1, loot.protection)} (${toolWords(loot.tools)})`;
 }
 
 export function fenceWords(fence: Fence): string {
   const parts = Object.entries(fence.buys).map(([kind, cb]) => {
     const [count, bonus] = cb as [number, number];
-    return `${count === 2 ? "2× " : ""}${kind}${bonus ? ` +${bonus}` : ""}`;
+    return `${count > 1 ? countWords(count, kind) : kind}${bonus ? ` +${bonus}` : ""}`;
   });
   return `fence ${fence.id} (buys ${listWords(parts)})`;
 }
 
 function toolsWords(tools: unknown, count: unknown): string {
   if (Array.isArray(tools) && tools.every((t) => typeof t === "string")) {
-    return listWords(tools as string[]);
+    return toolWords(tools as string[]);
   }
-  return plural(Number(count ?? 0), "tool");
+  return countWords(Number(count ?? 0), "tool");
+}
+
+/** An exchange square's rate in words: "1 tool for 2". */
+export function rateWords(rate: string): string {
+  const [give, draw] = rate.split(">");
+  return `${give} ${give === "1" ? "tool" : "tools"} for ${draw}`;
 }
 
 /** One log event as a sentence; unknown event types still read sensibly. */
@@ -65,19 +99,19 @@ export function eventSentence(view: View | null, ev: GameEvent): string {
     case "take_tools":
       return `${who} takes ${toolsWords(ev.tools, undefined)} from the City.`;
     case "steal": {
-      const paid = Array.isArray(ev.paid) ? listWords(ev.paid as string[]) : "tools";
+      const paid = Array.isArray(ev.paid) ? toolWords(ev.paid as string[]) : "tools";
       const sc = ev.scoundrel ? " and the scoundrel" : "";
       return `${who} steals ${lootWords(ev.loot as Loot)}${at}, paying ${paid}${sc}.`;
     }
     case "cash":
-      return `${who} cashes a chest: +${ev.gained} (now ${ev.money}).`;
+      return `${who} opens the chest at once: +${ev.gained} money (now ${ev.money}).`;
     case "exchange": {
-      const drew = ev.drew ? `, draws ${toolsWords(ev.drew, ev.count)}` : `, draws ${plural(Number(ev.count ?? 0), "tool")}`;
-      return `${who} exchanges ${toolsWords(ev.gave, undefined)} at the Ruin (${ev.rate})${drew}.`;
+      const drew = toolsWords(ev.drew, ev.count);
+      return `${who} exchanges ${toolsWords(ev.gave, undefined)} at the Ruin (${rateWords(String(ev.rate))}) and draws ${drew}.`;
     }
     case "sell": {
       const loot = Array.isArray(ev.loot) ? listWords((ev.loot as Loot[]).map(lootWords)) : "loot";
-      return `${who} sells ${loot} to fence ${ev.fence}: +${ev.gained} (now ${ev.money}).`;
+      return `${who} sells ${loot} to fence ${ev.fence}: +${ev.gained} money (now ${ev.money}).`;
     }
     case "pass":
       return `${who} passes${at}${sq}.`;
@@ -87,7 +121,7 @@ export function eventSentence(view: View | null, ev: GameEvent): string {
       return `The ${ev.pile} discard is shuffled into a new draw pile (${ev.size} cards).`;
     case "refill": {
       const cards = Array.isArray(ev.cards) ? ev.cards.length : 0;
-      return `The ${ev.place ? PLACE_NAMES[ev.place] : "display"} is refilled with ${plural(cards, "card")}.`;
+      return `The ${ev.place ? PLACE_NAMES[ev.place] : "display"} is refilled with ${countWords(cards, "card")}.`;
     }
     case "start_player":
       return `Round ${ev.round}: ${who} is the start player.`;
@@ -107,14 +141,14 @@ export function actionWords(view: View | null, action: Action): string {
     case "place":
       return `place a token at the ${PLACE_NAMES[action.place]}`;
     case "take_tools":
-      return `take ${listWords(action.tools)}`;
+      return `take ${toolWords(action.tools)}`;
     case "steal": {
       const loot = place === "villa" || place === "museum" ? view?.[place][action.slot] : undefined;
       const sc = action.scoundrel ? " and the scoundrel" : "";
-      return `steal ${lootWords(loot)} (card ${action.slot + 1}) paying ${listWords(action.pay)}${sc}`;
+      return `steal ${lootWords(loot)} (card ${action.slot + 1}) paying ${toolWords(action.pay)}${sc}`;
     }
     case "exchange":
-      return `exchange ${listWords(action.give)} at ${action.rate}`;
+      return `exchange ${toolWords(action.give)} at the Ruin (${rateWords(action.rate)})`;
     case "sell":
       return `sell ${listWords(action.loot.map((id) => lootName(view, id)))} to fence ${action.fence}`;
     case "pass":
@@ -133,7 +167,7 @@ function lootName(view: View | null, id: string): string {
 /** What is being decided, in words ("Hans: place a token"). */
 export function decisionWords(view: View): string {
   const d = view.decision;
-  if (!d) return "The game is over.";
+  if (!d) return view.is_over ? "The game is over." : "The round is over.";
   const who = playerName(view, d.seat);
   const sq = d.square !== null ? ` (square ${d.square + 1})` : "";
   switch (d.kind) {

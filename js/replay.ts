@@ -25,6 +25,7 @@ export function readScrubber(x: unknown): ScrubberInfo | null {
     seat: seatOrNull(s.seat),
     record_seat: seatOrNull(s.record_seat),
     label: typeof s.label === "string" ? s.label : "",
+    caption: typeof s.caption === "string" ? s.caption : typeof s.label === "string" ? s.label : "",
     next: typeof s.next === "string" ? s.next : "",
     can_continue: s.can_continue === true,
     can_leave: s.can_leave === true,
@@ -139,4 +140,24 @@ export function indexAt(f: Frame, x: number, length: number): number {
 /** "57%" for 0.57. */
 export function percent(chance: number): string {
   return `${Math.round(chance * 100)}%`;
+}
+
+/**
+ * The analysis line at position `index`: how many of the analysed seat's moves were marked
+ * doubtful and, when the decision that led here (the caption's) was that seat's, what it
+ * played and what the bot prefers, in the kernel's plain words, with the win chances.
+ */
+export function analysisLine(timeline: Timeline, index: number): string {
+  const ev = timeline.evaluation;
+  if (!ev) return "";
+  const who = timeline.seats[ev.seat]?.name ?? `seat ${ev.seat}`;
+  const doubtful = ev.points.filter((p) => p.doubtful).length;
+  const marked = `${who}: ${doubtful === 0 ? "no doubtful move" : doubtful === 1 ? "one doubtful move" : `${doubtful} doubtful moves`} marked “?”.`;
+  const here = ev.points.find((p) => p.index === index - 1);
+  if (!here) return marked;
+  const same = here.best === here.move;
+  const verdict = same
+    ? `${who} played the bot's choice: ${here.move} (${percent(here.after)} to win).`
+    : `${who} played: ${here.move} (${percent(here.after)} to win); the bot prefers: ${here.best} (${percent(here.best_chance)}).`;
+  return `${marked} Before this move ${percent(here.before)} to win. ${verdict}`;
 }

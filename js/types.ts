@@ -86,6 +86,8 @@ export interface View {
   money_by_round: number[][];
   is_over: boolean;
   winners: number[];
+  /** Present (true) only in a composed position: a puzzle's or the builder's, not a deal's. */
+  composed?: boolean;
 }
 
 export type Action =
@@ -175,6 +177,8 @@ export interface ScrubberInfo {
   record_seat: number | null;
   /** The decision that led here, in the record's words ("the start" at 0). */
   label: string;
+  /** The same in plain words, as the seat shown saw it ("Hans takes two maps from the City."). */
+  caption: string;
   next: string;
   can_continue: boolean;
   /** Made from a live board's end screen: "Back to the end screen" leaves the replay. */
@@ -255,7 +259,7 @@ export interface WidgetState {
 }
 
 export type OutMessage =
-  | { kind: "act"; action: Action; move?: number; version?: number }
+  | { kind: "act"; action: Action; move: number; version: number }
   | { kind: "why"; action: Action }
   | { kind: "hint" }
   | { kind: "undo" }

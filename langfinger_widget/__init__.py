@@ -8,17 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards
-from .cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
-from .errors import IllegalAction, InvalidState, LangfingerError, NotationError, RecordError
-from .game import Game
-
-__version__ = "0.1.0"
+from .kernel import cards
+from .kernel.cards import FENCE_CARDS, LOOT_CARDS, SCOUNDRELS
+from .kernel.errors import (
+    BadArgument,
+    IllegalAction,
+    InvalidState,
+    LangfingerError,
+    NotationError,
+    RecordError,
+)
+from .kernel.game import Game
+from .version import __version__ as __version__
 
 __all__ = [
     "FENCE_CARDS",
     "LOOT_CARDS",
     "SCOUNDRELS",
+    "BadArgument",
     "Game",
     "IllegalAction",
     "InvalidState",
@@ -33,21 +40,32 @@ __all__ = [
 ]
 
 
+# Modules reached as attributes (``lf.bots``, ``lf.notation``...), each loaded on first use:
+# the floors it lives on are an implementation detail of the package.
+_LAZY = {
+    "bots": "bots", "puzzles": "puzzles", "records": "records", "envs": "envs",
+    "errors": "kernel.errors",
+    "rules": "kernel.rules", "notation": "kernel.notation", "builder": "kernel.builder",
+    "solver": "puzzles.solver", "table": "tables.table", "scheduler": "tables.scheduler",
+    "replay": "tables.replay", "runtime": "tables.runtime", "analysis": "study.analysis",
+    "elo": "study.elo", "study": "study", "testing": "testing", "describe": "kernel.describe",
+    "words": "kernel.words", "rulings": "kernel.rulings", "lessons": "ui.lessons",
+}
+
+
 def __getattr__(name: str) -> Any:
     # The widget pulls in anywidget, and bots/puzzles are optional layers: load them on first use
     # so that the kernel stays importable (and fast) without them.
     if name == "LangfingerWidget":
-        from .widget import LangfingerWidget
+        from .ui.widget import LangfingerWidget
 
         return LangfingerWidget
     if name == "analyse":
-        from .analysis import analyse
+        from .study.analysis import analyse
 
         return analyse
-    lazy = ("bots", "puzzles", "notation", "builder", "solver", "table", "scheduler", "platform",
-            "envs", "records", "replay", "analysis")
-    if name in lazy:
+    if name in _LAZY:
         import importlib
 
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(f".{_LAZY[name]}", __name__)
     raise AttributeError(f"module 'langfinger_widget' has no attribute {name!r}")

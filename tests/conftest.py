@@ -28,6 +28,8 @@ def work_unit(nodeid: str) -> str:
         return path
     if path.startswith("tests/e2e/") or path.rsplit("/", 1)[-1] in SHELLS_OUT:
         return "browser"
+    if path.startswith("tests/server/"):
+        return path  # each module shares one server (a module-scoped fixture)
     return nodeid
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import langfinger_widget as lf
-from langfinger_widget.cards import PLACES, TOKENS_PER_PLAYER
+from langfinger_widget.kernel.cards import PLACES, TOKENS_PER_PLAYER
 
 FORMAT = "langfinger/1"
 SCOUNDREL_ORDER = ("pascal", "hans", "tommaso", "yoshiko", "bobby")
@@ -60,7 +60,8 @@ def find_fence(buys: dict[str, tuple[int, int]] | None = None, *, exact: bool = 
 
 
 def position(phase: str, players: list[dict[str, Any]], **rest: Any) -> dict[str, Any]:
-    """A hand-written position; each player's ``tokens`` defaults to those not on the board."""
+    """A hand-written position, composed (it need not come from a deal: docs/state-format.md);
+    each player's ``tokens`` defaults to those not on the board."""
     squares = rest.get("squares", {})
     rates = rest.get("ruin_rates", {})
     out_players = []
@@ -71,7 +72,7 @@ def position(phase: str, players: list[dict[str, Any]], **rest: Any) -> dict[str
             out += sum(s == seat for s in rates.values())
             p["tokens"] = TOKENS_PER_PLAYER - out
         out_players.append(p)
-    return {"format": FORMAT, "phase": phase, "players": out_players, **rest}
+    return {"format": FORMAT, "composed": True, "phase": phase, "players": out_players, **rest}
 
 
 def row(*seats: int | None) -> list[int | None]:

@@ -11,8 +11,8 @@ from rules_kit import random_game
 
 import langfinger_widget as lf
 from langfinger_widget.bots import ISMCTSBot
+from langfinger_widget.kernel.views import VIEW_FORMAT
 from langfinger_widget.puzzles import PUZZLES
-from langfinger_widget.views import VIEW_FORMAT
 
 DATE = "2025-06-01"
 TINY = {"bot": "ismcts", "iterations": 12, "progress": False}
@@ -73,7 +73,10 @@ def test_a_blunder_is_marked_doubtful() -> None:
     rows = lf.analyse(g.record(seat=None, date=DATE), 0, bot="ismcts", iterations=150,
                       progress=False)
     first = rows[0]
-    assert first["move"] == "pass" and first["best"].startswith("steal 0 pay")
+    # In plain words (lf.describe.action), as the seat saw the position: the loot by its back.
+    assert first["move"] == "pass at the Museum", first["move"]
+    assert first["best"].startswith("steal a pillar (a lockpick, a hammer and a map) from the "
+                                    "Museum, handing in"), first["best"]
     assert first["doubtful"] and first["loss"] > 0.3, first
     assert first["after"] < 0.05  # nothing is left to sell: R10.1 ends the game, Hans wins
     assert not rows[1]["doubtful"]  # the second pass changes nothing any more

@@ -12,8 +12,15 @@ from typing import Any
 
 import pytest
 
-from langfinger_widget import arena
-from langfinger_widget.arena import BotSpec, parse_bots, play_game, run_local, summarize, wilson
+from langfinger_widget.study import arena, cli
+from langfinger_widget.study.arena import (
+    BotSpec,
+    parse_bots,
+    play_game,
+    run_local,
+    summarize,
+    wilson,
+)
 
 
 def _outcome(r: arena.GameResult) -> tuple[object, ...]:
@@ -91,7 +98,7 @@ def test_summary_counts_wins_money_seats_and_scoundrels() -> None:
 def test_command_line_prints_and_writes_csv_and_json(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_csv, out_json = tmp_path / "games.csv", tmp_path / "games.json"
-    code = arena.main(["--bots", "greedy,random", "--games", "3", "--seed", "1",
+    code = cli.main(["--bots", "greedy,random", "--games", "3", "--seed", "1",
                        "--csv", str(out_csv), "--json", str(out_json), "--no-progress"])
     assert code == 0
     printed = capsys.readouterr().out
@@ -101,7 +108,7 @@ def test_command_line_prints_and_writes_csv_and_json(
     assert len(rows) == 6 and {r["bot"] for r in rows} == {"greedy", "random"}
     data = json.loads(out_json.read_text(encoding="utf-8"))
     assert len(data["games"]) == 3 and data["summary"]["games"] == 3
-    assert arena.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
+    assert cli.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
 
 
 def _start_local_ray(ray: Any, attempts: int = 2) -> None:
@@ -135,7 +142,7 @@ def test_elo_fit_recovers_known_ratings() -> None:
     """Results drawn from known Elo ratings fit back to them, within the bootstrap interval."""
     import random
 
-    from langfinger_widget import elo
+    from langfinger_widget.study import elo
 
     truth = {"a": 0.0, "b": 150.0, "c": 300.0}
     rng = random.Random(7)
@@ -154,7 +161,7 @@ def test_elo_fit_recovers_known_ratings() -> None:
 
 
 def test_elo_draws_count_half_and_a_shutout_stays_finite() -> None:
-    from langfinger_widget import elo
+    from langfinger_widget.study import elo
 
     even = elo.fit(["x", "y"], [("x", "y", 0.5)] * 50)
     assert even["y"] == pytest.approx(0.0, abs=1e-6)
@@ -176,7 +183,7 @@ def test_pairwise_results_compare_money_within_each_game() -> None:
 
 
 def test_levels_play_in_the_arena_and_the_ladder_reports_them() -> None:
-    from langfinger_widget import ladder
+    from langfinger_widget.study import ladder
 
     assert parse_bots("easy,medium")[0] == BotSpec("easy")
     matches = ladder.play(["easy", "medium"], 2, seed=1, jobs=1, progress=False)
@@ -195,15 +202,15 @@ def test_levels_play_in_the_arena_and_the_ladder_reports_them() -> None:
 
 
 def test_command_line_elo_and_ladder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert arena.main(["--bots", "greedy,random", "--games", "2", "--elo", "--no-progress"]) == 0
+    assert cli.main(["--bots", "greedy,random", "--games", "2", "--elo", "--no-progress"]) == 0
     assert "Elo" in capsys.readouterr().out
     out = tmp_path / "ladder.json"
-    assert arena.main(["--ladder", "easy,medium", "--games", "2", "--no-progress",
+    assert cli.main(["--ladder", "easy,medium", "--games", "2", "--no-progress",
                        "--json", str(out)]) == 0
     assert "gap to previous" in capsys.readouterr().out
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["summary"]["levels"] == ["easy", "medium"] and len(saved["games"]) == 1
-    assert arena.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
+    assert cli.main(["--ladder", "easy", "--games", "1", "--no-progress"]) == 2
 
 
 # --- the bare command, its progress bar and Ray's start -------------------------------------
@@ -218,17 +225,17 @@ def test_bare_command_plays_the_one_minute_match(monkeypatch: pytest.MonkeyPatch
         asked.append(([s.label for s in specs], games))
         return []
 
-    monkeypatch.setattr(arena, "run_local", fake_run)
-    assert arena.main(["--no-progress"]) == 0
+    monkeypatch.setattr(cli, "run_local", fake_run)
+    assert cli.main(["--no-progress"]) == 0
     budget = f"ismcts(iterations={arena.DEFAULT_ITERATIONS})"
     assert asked == [([budget, "greedy", "random"], arena.DEFAULT_GAMES)]
     asked.clear()
-    assert arena.main(["--time", "0.2", "--no-progress"]) == 0
+    assert cli.main(["--time", "0.2", "--no-progress"]) == 0
     assert asked[0][0][0] == "ismcts(time=0.2)"  # a time budget is not capped by iterations
 
 
 def test_progress_bar_shows_an_eta(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["--bots", "greedy,random", "--games", "2"]) == 0
+    assert cli.main(["--bots", "greedy,random", "--games", "2"]) == 0
     bar = capsys.readouterr().err
     assert "games:" in bar and "2/2" in bar and "ETA" in bar, bar
 
@@ -274,3 +281,71 @@ def test_ray_backend_says_it_is_starting_ray(
     assert "Ray ready after" in after, after
     arena.run_ray(parse_bots("greedy,random"), 1, seed=4, progress=False)
     assert "Ray" not in capsys.readouterr().err  # --no-progress: quiet
+
+
+# --- the command lines check every argument before the first game (issue 29) ----------------------
+
+
+@pytest.fixture
+def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game played would mean an argument was checked too late (its results then lost)."""
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before every argument was checked")
+
+    monkeypatch.setattr(arena, "play_game", refuse)
+    monkeypatch.setattr(arena, "run_local", refuse)
+    monkeypatch.setattr(cli, "run_local", refuse)
+    monkeypatch.setattr("langfinger_widget.study.ladder.run_local", refuse)
+
+
+def _exit_status(main: Callable[[list[str]], int], argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as e:  # argparse's own refusals (not a number) exit here
+        return int(e.code or 0)
+
+
+def _bad_arguments(tmp_path: Path) -> list[list[str]]:
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    return [
+        ["--time", "nan"], ["--time", "inf"], ["--time", "0"], ["--time", "-1"],
+        ["--iterations", "0"], ["--iterations", "x"], ["--games", "0"], ["--games", "-3"],
+        ["--jobs", "0"], ["--jobs", "-1"], ["--records", ""], ["--records", str(a_file)],
+        ["--records", str(a_file / "deeper")], ["--csv", str(tmp_path)],
+        ["--csv", str(tmp_path / "missing" / "games.csv")], ["--json", str(tmp_path)],
+        ["--json", str(tmp_path / "missing" / "games.json")], ["--csv", ""],
+        ["--bots", "ismcts:time=nan,greedy"], ["--bots", "ismcts:iterations=0,greedy"],
+        ["--bots", "ismcts:iterations=nan,greedy"], ["--bots", "ismcts:time=fast,greedy"],
+        ["--bots", "ismcts:c=inf,random"], ["--bots", "greedy:blunders=2,random"],
+        ["--bots", "ismcts:depth=3,random"], ["--ladder", "easy,medium", "--jobs", "0"],
+        ["--ladder", "easy,medium", "--json", str(tmp_path)], ["--ladder", "easy,oracle"],
+    ]
+
+
+def test_every_bad_argument_is_one_line_and_status_2_before_any_game(
+        tmp_path: Path, no_games: None, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in _bad_arguments(tmp_path):
+        status = _exit_status(cli.main, [*argv, "--no-progress"])
+        said = capsys.readouterr()
+        assert status == 2, argv
+        lines = said.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("arena: "), (argv, said.err)
+        assert "Traceback" not in said.err and said.out == ""
+
+
+def test_the_study_checks_every_argument_before_any_game(
+        tmp_path: Path, no_games: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from langfinger_widget.study import balance as study
+
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    for argv in (["--bot", "ismcts:time=nan"], ["--bot", "ismcts:iterations=0"],
+                 ["--bot", "oracle"], ["--jobs", "0"], ["--out", ""], ["--out", str(a_file)],
+                 ["--games", "0"], ["--games", "x"], ["--players", "2,9"]):
+        status = _exit_status(study.main, [*argv, "--backend", "local"])
+        said = capsys.readouterr()
+        assert status == 2, argv
+        lines = said.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("study: "), (argv, said.err)
+    assert a_file.read_text() == "x"

@@ -19,8 +19,9 @@ import pytest
 from rules_kit import busy_game
 
 import langfinger_widget as lf
-from langfinger_widget import bots, cards, state, views
+from langfinger_widget import bots
 from langfinger_widget.bots import Determinizer, GreedyBot, ISMCTSBot, RandomBot, ismcts
+from langfinger_widget.kernel import cards, load, views
 
 BOT_NAMES = ("random", "greedy", "ismcts")
 FAIR_BUDGET = {"iterations": 40}
@@ -47,7 +48,7 @@ def test_determinization_is_a_possible_position_with_the_same_view(game: lf.Game
         sampler = Determinizer(view)
         for _ in range(5):
             sample = sampler.sample(rng)
-            state.check(sample)
+            load.check(sample)
             assert views.view(sample, seat) == view
 
 
@@ -104,6 +105,29 @@ def test_make_builds_each_bot_by_name() -> None:
         bots.make("greedy", iterations=5)
     with pytest.raises(ValueError):
         bots.make("ismcts", iterations=0)
+
+
+@pytest.mark.parametrize(("name", "budget", "what"), [
+    ("ismcts", {"time": math.nan}, "time"), ("ismcts", {"time": math.inf}, "time"),
+    ("ismcts", {"time": -0.5}, "time"), ("ismcts", {"time": "1"}, "time"),
+    ("ismcts", {"time": True}, "time"), ("ismcts", {"iterations": math.nan}, "iterations"),
+    ("ismcts", {"iterations": math.inf}, "iterations"), ("ismcts", {"iterations": 0}, "iterations"),
+    ("ismcts", {"iterations": 2.5}, "iterations"), ("ismcts", {"iterations": [10]}, "iterations"),
+    ("ismcts", {"iterations": {2: math.nan}}, "iterations for 2"),
+    ("ismcts", {"iterations": {9: 100}}, "player count"),
+    ("ismcts", {"c": math.nan}, "exploration"), ("ismcts", {"rounds_ahead": -1}, "rounds_ahead"),
+    ("ismcts", {"temperature": math.nan}, "temperature"), ("ismcts", {"seed": "x"}, "seed"),
+    ("greedy", {"blunders": math.nan}, "blunders"), ("greedy", {"blunders": "often"}, "blunders"),
+    ("random", {"seed": 1.5}, "seed"), (["ismcts"], {}, "named by a level"),
+    ("hard", {"iterations": 10}, "own budget"),
+])
+def test_a_budget_that_is_not_a_finite_positive_number_is_refused(
+        name: Any, budget: dict[str, Any], what: str) -> None:
+    """A NaN or infinite budget made ISMCTS search for ever (issue 29): every budget is
+    checked where the bot is made, with the package's own bad-argument error."""
+    with pytest.raises(lf.BadArgument, match=what) as caught:
+        bots.make(name, **budget)
+    assert isinstance(caught.value, ValueError)
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget.builder import Position
+from langfinger_widget.kernel.builder import Position
 
 
 def test_a_scripted_position_has_what_the_script_says() -> None:
@@ -74,3 +78,55 @@ def test_builder_argument_errors() -> None:
         Position(["hans", "bobby"]).exchange_square("4>5", 0)
     with pytest.raises(ValueError, match="unknown pile"):
         Position(["hans", "bobby"]).on_top("gold", "L01")
+
+
+# --- arguments of any shape (issue 29) --------------------------------------------------------
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 30), st.floats(allow_nan=True), st.text(max_size=6),
+    st.sampled_from(["hans", "bobby", "city", "villa", "ruin", "map", "L03", "F02", "1>2",
+                     "tools", "loot", "act", "place"]),
+    st.lists(st.sampled_from(["hans", "map", 1, None]), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(0, 3), max_size=2),
+    st.just(object()),
+)
+CALLS = ["hand", "known", "loot", "money", "city", "villa", "museum", "harbor", "tokens", "token",
+         "exchange_square", "scoundrel_used", "phase", "round", "start_player", "money_history",
+         "discard", "on_top"]
+
+
+def _script(data: st.DataObject) -> None:
+    """Random calls with arguments of any kind: each is taken, or refused with the package's
+    own error (BadArgument now, InvalidState when the position is built); never a bare
+    TypeError ('unhashable list') or ValueError."""
+    try:
+        builder = Position(data.draw(st.one_of(st.just(["hans", "bobby"]), JUNK)),
+                           seed=data.draw(st.one_of(st.just(3), JUNK)))
+    except lf.BadArgument:
+        return
+    for _ in range(data.draw(st.integers(1, 5))):
+        name = data.draw(st.sampled_from(CALLS))
+        args = data.draw(st.lists(JUNK, max_size=3))
+        keywords = data.draw(st.dictionaries(st.sampled_from(["map", "hammer", "first",
+                                                               "square"]), JUNK, max_size=2))
+        try:
+            getattr(builder, name)(*args, **keywords)
+        except lf.BadArgument:
+            pass
+        except TypeError as e:  # a call Python itself refuses (a missing argument) is fine
+            assert "argument" in str(e), e
+    with contextlib.suppress(lf.InvalidState):
+        builder.build()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_builder_arguments_of_any_kind_get_the_packages_own_errors(data: st.DataObject) -> None:
+    _script(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(data=st.data())
+def test_builder_arguments_long(data: st.DataObject) -> None:
+    _script(data)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget.cards import (
+from langfinger_widget.kernel.cards import (
     DEFAULT_DECK_PATH,
     FENCE_CARDS,
     KINDS,
@@ -34,7 +34,7 @@ from langfinger_widget.cards import (
     parse_deck,
     use_deck,
 )
-from langfinger_widget.errors import InvalidState
+from langfinger_widget.kernel.errors import InvalidState
 
 SELLABLE = tuple(k for k in KINDS if k != "money")
 # R0.2: which kinds each protection may hold (the reviews' pairing).

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget.figures import counts, figures
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.kernel.figures import counts, figures
+from langfinger_widget.ui.widget import LangfingerWidget
 
 
 def finished(seat: int | None = 0, bots: dict[int, str] | None = None) -> LangfingerWidget:

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import cards, rules, state, views
 from langfinger_widget.bots import Determinizer
 from langfinger_widget.envs import chance, observation
 from langfinger_widget.envs.actions import table
+from langfinger_widget.kernel import cards, load, rules, views
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "envs.md"
 
@@ -194,8 +194,8 @@ def _play_out(position: chance.Position, rng: random.Random) -> tuple[int, int]:
         position.apply_key(keys[rng.randrange(len(keys))])
         decisions += 1
         if position.pending is None:
-            state.check(position.state)
-    state.check(position.state)
+            load.check(position.state)
+    load.check(position.state)
     return draws, decisions
 
 
@@ -231,7 +231,7 @@ def test_the_deal_is_every_card_once_with_the_chosen_cards_in_hands_and_displays
         outcome = position.chance_outcomes()[-1][0]  # always the last possible card
         picks.append(chance.outcomes()[outcome])
         position.apply_outcome(outcome)
-    state.check(position.state)
+    load.check(position.state)
     dealt_tools = Counter(t for pile, t in picks if pile == "tools")
     held = Counter()
     for p in position.state.players:
@@ -271,4 +271,4 @@ def test_a_reshuffle_mid_action_draws_the_chosen_cards() -> None:
         position.apply_outcome(rng.choices(ids, probs)[0])
     assert [pile for pile, _ in position.state.reshuffled] == ["tools"]
     _check_drawn(position, pending)
-    state.check(position.state)
+    load.check(position.state)

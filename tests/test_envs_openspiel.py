@@ -19,11 +19,11 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import langfinger_widget as lf  # noqa: E402
-from langfinger_widget import cards, views  # noqa: E402
 from langfinger_widget.bots import Determinizer  # noqa: E402
 from langfinger_widget.envs import chance  # noqa: E402
 from langfinger_widget.envs import openspiel as lf_openspiel  # noqa: E402
 from langfinger_widget.envs.actions import table  # noqa: E402
+from langfinger_widget.kernel import cards, views  # noqa: E402
 
 SAMPLER = pyspiel.UniformProbabilitySampler(0.0, 1.0)
 
@@ -161,8 +161,8 @@ def test_the_information_state_shows_the_own_hand_and_not_others() -> None:
 
 
 def test_openspiel_s_own_ismcts_plays_from_a_view_in_the_arena() -> None:
-    from langfinger_widget.arena import parse_bots
     from langfinger_widget.envs.openspiel_bots import OpenSpielBot
+    from langfinger_widget.study.arena import parse_bots
 
     g = lf.Game.new(players=2, seed=5)
     bot = OpenSpielBot("openspiel-ismcts", seed=1, iterations=3)
@@ -178,7 +178,7 @@ def test_openspiel_s_own_ismcts_plays_from_a_view_in_the_arena() -> None:
 
 @pytest.mark.slow
 def test_an_arena_game_against_openspiel_s_mcts_plays_to_the_end() -> None:
-    from langfinger_widget.arena import parse_bots, play_game
+    from langfinger_widget.study.arena import parse_bots, play_game
 
     result = play_game(parse_bots("greedy,openspiel-mcts:iterations=2"), master_seed=3, index=0)
     assert result.bots == ["greedy", "openspiel-mcts(iterations=2)"]

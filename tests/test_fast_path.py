@@ -13,8 +13,8 @@ import pytest
 from rules_kit import random_game
 
 import langfinger_widget as lf
-from langfinger_widget import cards, rules, views
-from langfinger_widget.actions import Action
+from langfinger_widget.kernel import cards, rules, views
+from langfinger_widget.kernel.actions import Action
 
 
 def _plain(value: Any) -> Any:

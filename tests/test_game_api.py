@@ -11,7 +11,7 @@ import pytest
 from rules_kit import PASS, place, position, random_game, row
 
 import langfinger_widget as lf
-from langfinger_widget.cards import PLACES
+from langfinger_widget.kernel.cards import PLACES
 
 VIEW_KEYS = {"format", "seat", "variant", "round", "phase", "start_player", "to_move",
              "decision", "players", "city", "villa", "museum", "harbor", "squares",

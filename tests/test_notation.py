@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget import notation
-from langfinger_widget.notation import NotationError
+from langfinger_widget.kernel import notation
+from langfinger_widget.kernel.notation import NotationError
 
 CHECKS_PER_GAME = 8
 EXAMPLES = 400  # x CHECKS_PER_GAME positions: 3200 random reachable positions per run
@@ -90,8 +90,10 @@ def test_hidden_piles_may_be_left_out_and_are_dealt_from_the_seed() -> None:
 
 
 def test_a_minimal_string_names_only_the_players() -> None:
-    g = lf.Game.from_notation("s7 1p0 h0:-:-:3,y5:hhM:-:3")
-    assert g.money == [0, 5]
+    g = lf.Game.from_notation("s7* 1p0 h0:-:-:3,y5:hhM:-:3")  # '*': composed, not dealt
+    assert g.money == [0, 5] and g.state.composed and g.notation().startswith("s7.3* ")
+    with pytest.raises(lf.InvalidState, match=r"^R1\.4: every player starts at 0 money"):
+        lf.Game.from_notation("s7 1p0 h0:-:-:3,y5:hhM:-:3")  # as if saved from a game
     assert g.state.players[1].hand["hammer"] == 2 and g.state.players[1].known["map"] == 1
     assert g.to_move == 0 and g.legal_actions()
 

@@ -67,20 +67,103 @@ def test_opens_with_a_title_and_teaches_in_text(name: str) -> None:
 @pytest.mark.parametrize("name", TUTORIAL[1:])
 def test_lessons_script_show_and_check(name: str) -> None:
     """Every lesson after the quickstart scripts a position (except the setup, which deals
-    games), shows the live widget on it, plays from Python and asserts the outcome."""
+    games), shows the live widget on it (the rulebook's example: a replay board), plays
+    from Python on a copy and asserts the outcome."""
     code = _code(_load(name))
-    assert "lf.LangfingerWidget(game=" in code, f"{name}: no widget on a scripted game"
+    board = "lf.LangfingerWidget.replay(" if name == "08_rulebook_examples" else \
+        "lf.LangfingerWidget(game="
+    assert board in code, f"{name}: no widget on a scripted game"
     if name != "01_setup":
         assert "Position(" in code or "Game.from_dict(" in code, f"{name}: no scripted position"
         assert ".play(" in code, f"{name}: no move played from Python"
     assert len(re.findall(r"^\s*assert ", code, re.M)) >= 3, f"{name}: too few checks"
 
 
+def _boards(code: str) -> list[str]:
+    return re.findall(r"^(\w+) = lf\.LangfingerWidget[.(]", code, re.M)
+
+
+@pytest.mark.parametrize("name", TUTORIAL[1:])
+def test_lessons_leave_the_learners_board_alone(name: str) -> None:
+    """No cell resets the learner's board or plays on it: the learner makes the step, a
+    check cell reads it (lf.lessons.check; on the replay board, where the scrubber is)."""
+    code = _code(_load(name))
+    boards = _boards(code)
+    assert boards, f"{name}: no board"
+    for b in boards:
+        touched = re.findall(rf"\b{b}\.(game\s*=|play\(|undo\(|new_game\(|step_bots\(|"
+                             r"replaying\.(seek|step|play|round_start)\()", code)
+        assert not touched, f"{name}: a cell changes the learner's board {b}: {touched}"
+    if name == "08_rulebook_examples":
+        assert "where(r)" in code
+    else:
+        for b in boards:
+            assert re.search(rf"^check\({b}, ", code, re.M), f"{name}: nothing checks {b}"
+
+
+@pytest.mark.parametrize("name", TUTORIAL[1:])
+def test_run_all_waits_for_the_learner(name: str) -> None:
+    """Run All (as nbval does) makes no move on any board, and every check waits for the
+    learner instead of playing for them."""
+    from langfinger_widget.ui.lessons import Verdict
+    from langfinger_widget.ui.widget import LangfingerWidget
+
+    namespace: dict[str, object] = {}
+    verdicts: list[Verdict] = []
+    for cell in _load(name).cells:
+        if cell.cell_type != "code":
+            continue
+        lines = cell.source.rstrip().splitlines()
+        if lines and lines[-1].startswith("check("):
+            lines[-1] = "_verdicts.append(" + lines[-1] + ")"
+        namespace["_verdicts"] = verdicts
+        exec(compile("\n".join(lines), f"{name}", "exec"), namespace)
+    boards = [v for v in namespace.values() if isinstance(v, LangfingerWidget)]
+    assert boards
+    for board in boards:
+        replay = getattr(board, "replaying", None)
+        assert board.game.move_number == 0 if replay is None else replay.index == 0
+        board.close()
+    assert all(v.state == "waiting" for v in verdicts), verdicts
+    assert verdicts or name == "08_rulebook_examples", f"{name}: no check ran"
+
+
+def test_the_puzzle_book_gives_nothing_away() -> None:
+    """Run All shows each puzzle on its own board, reads the boards (every verdict waits for
+    the reader) and plays no solution: the answers stay behind buttons nobody pressed."""
+    from langfinger_widget.puzzles import PUZZLES
+    from langfinger_widget.ui.widget import LangfingerWidget
+
+    nb = _load("09_puzzles")
+    code = _code(nb)
+    assert not re.search(r"(book\[[^]]+\]|PUZZLES\[\d+\])\.solution", code) and "solve(" not in code
+    namespace: dict[str, object] = {}
+    shown: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            namespace["print"] = lambda *args: shown.append(" ".join(map(str, args)))
+            exec(compile(cell.source, "09_puzzles", "exec"), namespace)
+    boards = [v for v in namespace.values() if isinstance(v, LangfingerWidget)]
+    names = [b.puzzle["name"] for b in boards if b.puzzle]
+    assert set(names) == {p.name for p in PUZZLES}  # a board each (and the hints' demo board)
+    # Each board is where the puzzle starts (the rivals' first answers included); the demo
+    # board of the hints passed twice and started again.
+    for b in boards:
+        assert b.puzzle_session.moves == []
+        assert b.game.state == b.puzzle_session.puzzle.session().game.state
+    waiting = [line for line in shown if line.startswith("… Play the puzzle")]
+    assert len(waiting) == len(PUZZLES)
+    for b in boards:
+        b.close()
+
+
 def test_quickstart_is_three_code_cells_against_two_bots() -> None:
     nb = _load("00_quickstart")
     code = [c.source for c in nb.cells if c.cell_type == "code"]
     assert len(code) == 3
-    assert re.search(r"bots=\{1: \"\w+\", 2: \"\w+\"\}", code[1])
+    # The README's default bots, and a new deal each run unless a seed is given.
+    assert re.search(r"bots=\{1: \"medium\", 2: \"medium\"\}", code[1])
+    assert "seed=" not in code[1]
 
 
 # Appended to the quickstart after its own cells, in the same kernel.

@@ -55,6 +55,13 @@ def test_wheel_and_sdist_contain_the_bundle(dist: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert BUNDLE in names, f"{BUNDLE} missing from {wheel.name}"
     assert "langfinger_widget/__init__.py" in names
+    # The game server (the [server] extra) and the pages it serves: the same bundle, driven
+    # by the online page's script.
+    assert {"langfinger_widget/server/app.py", "langfinger_widget/static/online-page.js",
+            "langfinger_widget/static/online.css"} <= names
+    entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "langfinger = langfinger_widget.server.cli:main" in scripts
     # Test files, node_modules and the sources of the bundle stay out of the wheel.
     assert not any(n.startswith(("tests/", "node_modules/", "js/")) for n in names)
 

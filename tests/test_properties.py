@@ -31,13 +31,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget.cards import (
+from langfinger_widget.kernel.cards import (
     PLACES,
     RATE_COUNTS,
     RUIN_RATES,
     TOOLS,
-    display_size,
 )
+from langfinger_widget.testing import check_conserved, hidden_twin
 
 BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = st.integers(min_value=2, max_value=5)
@@ -61,28 +61,6 @@ def steps(g: lf.Game, rng: random.Random) -> Iterator[dict[str, Any]]:
 
 
 # --- conservation ----------------------------------------------------------------------------
-
-
-def check_conserved(g: lf.Game) -> None:
-    s = g.state
-    tools: Counter[str] = Counter(s.city) + Counter(s.piles["tools"].draw)
-    tools.update(s.piles["tools"].discard)
-    for p in s.players:
-        tools.update(p.hand)
-        assert all(n >= 0 for n in p.hand.values())
-    assert tools == Counter({t: 12 for t in TOOLS}), "R0.1: 60 tools"
-    loot = [*s.villa, *s.museum, *s.piles["loot"].draw, *s.piles["loot"].discard]
-    for p in s.players:
-        loot.extend(p.loot)
-    assert sorted(loot) == sorted(lf.LOOT_CARDS), "R0.2: 30 loot, each once"
-    fences = [*s.harbor, *s.piles["fences"].draw, *s.piles["fences"].discard]
-    assert sorted(fences) == sorted(lf.FENCE_CARDS), "R0.3: 14 fences, each once"
-    for seat, p in enumerate(s.players):
-        out = sum(x == seat for row in s.squares.values() for x in row)
-        out += sum(x == seat for x in s.ruin_rates.values())
-        assert p.tokens + out == 3, "R1.4: 3 tokens a player"
-    for place in ("city", "villa", "museum", "harbor"):
-        assert len(s.display(place)) <= display_size(place, s.num_players)
 
 
 @settings(BASE, max_examples=1200)
@@ -273,43 +251,6 @@ def test_same_seed_same_game(players: int, seed: int, variant: str) -> None:
 
 
 # --- what a seat may see ---------------------------------------------------------------------
-
-
-def hidden_twin(g: lf.Game, seat: int, rng: random.Random) -> lf.Game:
-    """The same position except for what ``seat`` cannot see (R11): other hands (their unknown
-    part), draw pile order, fronts of face-down loot with equal backs, and the seed."""
-    d = g.to_dict()
-    others = [i for i in range(g.num_players) if i != seat]
-    unknown: list[str] = []
-    sizes = []
-    for i in others:
-        p = d["players"][i]
-        rest = Counter(p["hand"]) - Counter(p["known"])
-        unknown += list(rest.elements())
-        sizes.append(sum(rest.values()))
-    rng.shuffle(unknown)
-    for i, size in zip(others, sizes, strict=True):
-        p = d["players"][i]
-        p["hand"] = dict(Counter(p["known"]) + Counter(unknown[:size]))
-        del unknown[:size]
-    for pile in d["piles"].values():
-        rng.shuffle(pile["draw"])
-    # Face-down cards unknown to the seat: (list, index) slots, grouped by their back.
-    slots: list[tuple[list[str], int]] = []
-    for lst in (d["villa"], d["museum"], d["piles"]["loot"]["draw"],
-                *(d["players"][i]["loot"] for i in others)):
-        slots += [(lst, k) for k in range(len(lst))]
-    groups: dict[tuple[str, tuple[str, ...]], list[tuple[list[str], int]]] = {}
-    for lst, k in slots:
-        c = lf.LOOT_CARDS[lst[k]]
-        groups.setdefault((c.protection, c.tools), []).append((lst, k))
-    for group in groups.values():
-        ids = [lst[k] for lst, k in group]
-        rng.shuffle(ids)
-        for (lst, k), card in zip(group, ids, strict=True):
-            lst[k] = card
-    d["seed"] = d["seed"] + 1
-    return lf.Game.from_dict(d)
 
 
 REVEALING = {"cash", "sell", "refill", "deal", "game_over"}

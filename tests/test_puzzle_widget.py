@@ -18,7 +18,7 @@ pytest.importorskip("anywidget")
 
 import langfinger_widget as lf
 from langfinger_widget.puzzles import PUZZLES, Puzzle, PuzzleSession
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.ui.widget import LangfingerWidget
 
 IDS = [p.name for p in PUZZLES]
 PANEL_KEYS = {
@@ -32,8 +32,9 @@ def by_name(name: str) -> Puzzle:
 
 
 def act(w: LangfingerWidget, action: dict[str, Any]) -> dict[str, Any]:
-    """Send ``action`` as the board does (quoting the move number)."""
-    return w.handle_message({"kind": "act", "action": action, "move": w.move_number})
+    """Send ``action`` as the board does (quoting the move number and version)."""
+    return w.handle_message({"kind": "act", "action": action, "move": w.move_number,
+                             "version": w.version})
 
 
 def traits(w: LangfingerWidget) -> str:
@@ -249,7 +250,8 @@ def test_the_search_hint_and_new_game_do_not_break_a_puzzle(cash: LangfingerWidg
 def test_a_rival_seat_cannot_be_taken_or_played(cash: LangfingerWidget) -> None:
     reveal = cash.handle_message({"kind": "reveal", "seat": 1})
     assert reveal["ok"] is False and cash.seat == 0
-    forged = cash.handle_message({"kind": "act", "action": {"type": "pass"}, "seat": 1})
+    forged = cash.handle_message({"kind": "act", "action": {"type": "pass"}, "seat": 1,
+                                  "move": 0, "version": 0})
     assert forged["ok"] is False and "wrong seat" in forged["error"]
     assert cash.game.history == []
 
@@ -259,7 +261,7 @@ def test_after_the_round_the_board_takes_no_more_moves() -> None:
     w = p.widget()
     act(w, p.solution[0])
     assert w.puzzle["solved"] is True and w.legal == []
-    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "city"}})
+    reply = act(w, {"type": "place", "place": "city"})
     assert reply["ok"] is False and "the puzzle is over" in reply["error"]
     assert w.puzzle["solved"] is True  # a refused move after the end does not unsolve it
     w.close()
@@ -271,7 +273,7 @@ def test_a_failed_verdict_stays_when_a_move_is_tried_after_the_round() -> None:
     act(w, {"type": "sell", "fence": "F02", "loot": ["L08"]})
     verdict = dict(w.puzzle)
     assert verdict["state"] == "failed" and verdict["over"] is True
-    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "city"}})
+    reply = act(w, {"type": "place", "place": "city"})
     assert reply["ok"] is False and w.puzzle == verdict
     w.close()
 
@@ -285,6 +287,34 @@ def test_attach_keeps_the_old_callback_and_dismisses_the_bots() -> None:
     assert session.attach(w, on_status=seen.append) is w
     assert w.bots == {} and w.human_seats == [p.seat]
     for action in p.solution:
-        w.handle_message({"kind": "act", "action": action})
+        act(w, action)
     assert seen[-1].solved and w.puzzle["solved"] is True
     w.close()
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
+def test_the_board_stops_at_the_puzzles_round_end(puzzle: Puzzle) -> None:
+    """A puzzle ends with its round (issue 28): once solved, the board shows the position as
+    the round ended, not the next round's refill; the log stops there too; Undo goes back."""
+    w = puzzle.widget()
+    try:
+        start_round = w.view["round"]
+        for action in puzzle.solution:
+            act(w, action)
+        assert w.puzzle["solved"] and w.puzzle["over"], w.puzzle["status"]
+        view = w.view
+        assert view["round"] == start_round and view["to_move"] is None and w.legal == []
+        assert all(set(row) == {None} for row in view["squares"].values())  # every token acted
+        kinds = [e["type"] for e in w.events]
+        assert "start_player" not in kinds[-3:] and kinds[-1] not in ("refill", "reshuffle")
+        if w.game.is_over:  # R10.1: someone reached 20; nothing was refilled anyway
+            assert view == w.game.view(w.seat) and view["is_over"]
+        else:  # the game itself went on to the next round; the board does not
+            assert w.game.round == start_round + 1 and view["phase"] == "act"
+            assert not view["is_over"] and view["decision"] is None
+            assert view["money_by_round"] == w.game.view(w.seat)["money_by_round"]
+            assert [p["money"] for p in view["players"]] == w.game.money
+        w.undo()
+        assert not w.puzzle["over"] and w.view == w.game.view(w.seat) and w.legal
+    finally:
+        w.close()

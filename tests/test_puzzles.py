@@ -150,12 +150,14 @@ def test_a_session_attached_to_the_widget_answers_moves_made_on_the_board() -> N
     w = lf.LangfingerWidget(game=session.game, seat=p.seat, bots={})
     seen: list[puzzles.CheckResult] = []
     session.attach(w, on_status=seen.append)
-    first = w.handle_message({"kind": "act", "action": p.solution[0]})  # as the board sends it
+    first = w.handle_message({"kind": "act", "action": p.solution[0], "move": 0,
+                              "version": 0})  # as the board sends it
     assert first.get("ok"), first
     assert w.game.to_move == p.seat and len(w.game.history) > 1  # Tommaso answered
     w.undo()  # takes back the rival's answers and the reader's move
     assert w.game.history == [] and session.moves == []
     for action in p.solution:
-        w.handle_message({"kind": "act", "action": action})
+        w.handle_message({"kind": "act", "action": action, "move": w.move_number,
+                          "version": w.version})
     assert seen[-1].solved and session.status().solved
     w.close()

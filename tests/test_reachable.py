@@ -1,8 +1,8 @@
 """Positions that play cannot reach are refused by every loader (issue 12), naming the ruling.
 
-The loaders are ``state.from_dict`` (``Game.from_dict``), the notation
+The loaders are ``load.from_dict`` (``Game.from_dict``), the notation
 (``Game.from_notation``) and the builder (``lf.builder.Position``); all three
-end in ``state.check``, which adds ``reachable.check`` to the card counts.
+end in ``load.check``, which adds ``reachable.check`` to the card counts.
 The first tests pin each ruling with a position that the old code accepted;
 the property test at the end feeds thousands of mutated positions, dicts and
 notation strings, to every loader: each is refused with ``InvalidState``
@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from rules_kit import position, row
 
 import langfinger_widget as lf
-from langfinger_widget import notation, reachable, state
-from langfinger_widget.builder import Position
-from langfinger_widget.cards import PLACES, RUIN_RATES
+from langfinger_widget.kernel import load, notation, reachable
+from langfinger_widget.kernel.builder import Position
+from langfinger_widget.kernel.cards import PLACES, RUIN_RATES
 
 HUGE = 10**5000  # int() and str() refuse numbers of more than 4,300 digits
 
@@ -396,8 +396,14 @@ def _junk(d: Dict, rng: random.Random) -> None:
         parent[path[-1]] = copy.deepcopy(rng.choice(JUNK))
 
 
+def _composed(d: Dict, rng: random.Random) -> None:
+    """Say the position is composed, or saved from a game (issue 29)."""
+    if d.pop("composed", False) is False:
+        d["composed"] = True
+
+
 MUTATIONS: list[Callable[[Dict, random.Random], None]] = [
-    _nudge, _move_token, _move_token, _history, _seat_lists, _cards, _phase, _junk]
+    _nudge, _move_token, _move_token, _history, _seat_lists, _cards, _phase, _composed, _junk]
 STRUCTURED = MUTATIONS[:-1]  # these keep the shape, so the result can be written as notation
 
 
@@ -466,7 +472,7 @@ def intact(g: lf.Game, rng: random.Random, moves: int) -> None:
                 break
             money = g.money
             g.play(rng.choice(legal))
-            state.check(g.state)  # what loaded stays loadable: cards, tokens, money, order
+            load.check(g.state)  # what loaded stays loadable: cards, tokens, money, order
             assert all(a <= b for a, b in zip(money, g.money, strict=True)), "R10.1"
 
 
@@ -512,10 +518,12 @@ def feed(d: Dict, rng: random.Random, count: int, tally: dict[str, int]) -> None
             tally[f"{name} refused"] = tally.get(f"{name} refused", 0) + 1
             continue
         tally[f"{name} loaded"] = tally.get(f"{name} loaded", 0) + 1
+        if name == "dict" and not g.state.composed:  # composed takes every saved position
+            assert lf.Game.from_dict({**data, "composed": True}).state.composed
         intact(g, rng, moves=6)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(PLAYERS, SEEDS, VARIANTS, st.integers(min_value=0, max_value=250))
 def test_mutated_positions_are_refused_or_play_on_intact(players: int, seed: int, variant: str,
                                                          stop: int) -> None:
@@ -541,3 +549,198 @@ def test_mutated_positions_long(players: int, seed: int, variant: str, stop: int
     3,407 loaded and played on intact, the rest were refused)."""
     _, d = base_position(players, seed, variant, stop)
     feed(d, random.Random(seed), 60, {})
+
+
+# --- saved and composed positions (issue 29) ------------------------------------------------------
+#
+# A position saved from a game (to_dict, notation, a seat's export, a record) is refused when no
+# game could reach it from the deal; a composed one (a puzzle, the builder) says "composed": true
+# and may start from any consistent state. Each of these positions loaded before issue 29.
+
+
+def _played(players: int, seed: int, until: Callable[[lf.Game], bool]) -> lf.Game:
+    g = lf.Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not until(g):
+        g.play(rng.choice(g.legal_actions()))
+    return g
+
+
+def _move(d: Dict, source: list[Any], target: list[Any], count: int | None = None) -> Dict:
+    """Move cards from ``source`` to ``target`` (lists inside ``d``); ``d`` for chaining."""
+    for _ in range(len(source) if count is None else count):
+        target.append(source.pop())
+    return d
+
+
+def _round_one() -> Dict:
+    return lf.Game.new(players=3, seed=29).to_dict()
+
+
+def _everyone_at_19() -> Dict:
+    d = _round_one()
+    for p in d["players"]:
+        p["money"] = 19
+    d["money_by_round"] = [[19, 19, 19]]
+    return d
+
+
+def _fence_discarded() -> Dict:
+    d = _round_one()
+    return _move(d, d["piles"]["fences"]["draw"], d["piles"]["fences"]["discard"], 1)
+
+
+def _hands_empty() -> Dict:
+    d = _round_one()
+    for p in d["players"]:
+        for tool, n in p.pop("hand").items():
+            d["piles"]["tools"]["draw"] += [tool] * n
+        p["hand"] = {}
+    return d
+
+
+def _villa_empty() -> Dict:
+    d = _round_one()
+    return _move(d, d["villa"], d["piles"]["loot"]["draw"])
+
+
+def _loot_discarded() -> Dict:
+    d = _round_one()
+    return _move(d, d["piles"]["loot"]["draw"], d["piles"]["loot"]["discard"], 2)
+
+
+def _tools_discarded() -> Dict:
+    d = _round_one()
+    return _move(d, d["piles"]["tools"]["draw"], d["piles"]["tools"]["discard"], 3)
+
+
+def _loot_held() -> Dict:
+    d = _round_one()
+    pillar = next(i for i in d["piles"]["loot"]["draw"]
+                  if lf.LOOT_CARDS[i].protection != "chest")
+    d["piles"]["loot"]["draw"].remove(pillar)
+    d["players"][1]["loot"] = [pillar]
+    return d
+
+
+def _hand_too_big() -> Dict:
+    d = _round_one()
+    d["piles"]["tools"]["draw"].remove("map")
+    hand = d["players"][0]["hand"]
+    hand["map"] = hand.get("map", 0) + 1
+    return d
+
+
+def _known_before_the_city() -> Dict:
+    d = lf.Game.new(players=2, seed=29, variant="open_info").to_dict()
+    tool, _ = next(iter(d["players"][0]["hand"].items()))
+    d["players"][0]["known"] = {tool: 1}
+    return d
+
+
+def _money_before_the_villa() -> Dict:
+    d = _played(3, 8, lambda g: g.round == 2 and g.phase == "act").to_dict()  # none acted yet
+    d["players"][0]["money"] += 2
+    return d
+
+
+def _city_short() -> Dict:
+    d = _played(3, 8, lambda g: g.round == 2 and g.phase == "place").to_dict()
+    return _move(d, d["city"], d["piles"]["tools"]["draw"], 1)
+
+
+UNREACHABLE: list[tuple[str, Callable[[], Dict], str]] = [
+    ("round 1 placing with everyone at 19 money", _everyone_at_19, r"^R1\.4: every player"),
+    ("a fence in the discard before any action", _fence_discarded, r"^R1\.2/R9\.2: .* fences"),
+    ("every hand empty in round 1", _hands_empty, r"^R1\.3: before round 1's first action"),
+    ("an empty Villa while the loot pile has cards", _villa_empty, r"^R9\.1/R9\.2: the Villa"),
+    ("loot in the discard before any action", _loot_discarded, r"^R1\.2/R9\.2: .* loot"),
+    ("tools in the discard before any action", _tools_discarded, r"^R1\.2/R9\.2: .* tools"),
+    ("loot held before the Villa acted", _loot_held, r"^R5\.1: in round 1 loot is taken"),
+    ("a hand bigger than dealt", _hand_too_big, r"^R1\.3: .* seat 0 holds the \d tools dealt"),
+    ("a dealt tool seen by all", _known_before_the_city, r"^R1\.3: .*seen by all"),
+    ("money gained before the Villa acted", _money_before_the_villa, r"^R5\.3/R8\.1: money"),
+    ("a City short while the tool pile has cards", _city_short, r"^R9\.1/R9\.2: the City"),
+]
+
+
+@pytest.mark.parametrize(("label", "make", "pattern"), UNREACHABLE, ids=[u[0] for u in UNREACHABLE])
+def test_a_saved_position_no_game_reaches_is_refused_and_loads_when_composed(
+        label: str, make: Callable[[], Dict], pattern: str) -> None:
+    d = make()
+    text = notation.encode_dict(d)
+    refused(d, pattern)
+    refused(text, pattern)
+    composed = lf.Game.from_dict({**d, "composed": True})  # a puzzle may start there
+    assert composed.state.composed and lf.Game.from_notation(
+        text.replace(" ", "* ", 1)).to_dict() == composed.to_dict()
+    export = composed.to_dict(seat=0)  # what seat 0 sees shows it as well
+    assert export.pop("composed") is True and lf.Game.from_dict(
+        {**export, "composed": True}).view(0) == composed.view(0)
+    refused(export, pattern)
+    refused(notation.encode_dict(export), pattern)
+    intact(composed, random.Random(29), moves=4)
+
+
+def test_every_position_of_real_games_loads_as_saved() -> None:
+    """The other side: what play reaches always loads without "composed", for every loader."""
+    for players in range(2, 6):
+        g = lf.Game.new(players=players, seed=100 + players)
+        rng = random.Random(players)
+        while not g.is_over:
+            d = g.to_dict()
+            assert "composed" not in d and not g.view(0).get("composed")
+            assert lf.Game.from_dict(d).to_dict() == d
+            assert lf.Game.from_notation(g.notation()).to_dict() == d
+            seat = rng.randrange(players)
+            assert lf.Game.from_dict(g.to_dict(seat=seat)).view(seat) == g.view(seat)
+            for _ in range(rng.randint(1, 9)):
+                if not g.is_over:
+                    g.play(rng.choice(g.legal_actions()))
+
+
+def test_a_composed_position_says_so_wherever_it_goes() -> None:
+    from langfinger_widget import records
+    from langfinger_widget.puzzles import PUZZLES
+
+    puzzle = next(p for p in PUZZLES if p.name == "Cash on the spot")
+    g = puzzle.game()
+    assert (g.round, g.money, g.state.composed) == (1, [18, 12], True)  # no deal gives this
+    assert puzzle.position.split(" ")[0].endswith("*")
+    d = g.to_dict()
+    assert d["composed"] is True and g.view(0)["composed"] is True
+    assert g.view(None)["composed"] is True and g.copy().state.composed
+    assert lf.Game.from_dict(g.to_dict(seat=1)).state.composed
+    assert g.to_dict(seat=1)["composed"] is True and g.notation(seat=1).startswith("s@1* ")
+    assert lf.Game.from_notation(g.notation(seat=1)).state.composed
+    without = {k: v for k, v in d.items() if k != "composed"}
+    refused(without, r"^R1\.4: every player starts at 0 money.*\"composed\": true")
+    g.play(puzzle.solution[0])
+    for seat in (None, 0, 1):
+        rec = records.read(g.record(seat, date="2025-06-01"))
+        assert all(s.composed for s in rec.states) and rec.game().state.composed
+    while not g.is_over and g.round == 1:
+        g.play(g.legal_actions()[-1])
+        assert lf.Game.from_dict(g.to_dict()).state.composed  # played on, still composed
+    with pytest.raises(lf.InvalidState, match="composed must be true or false"):
+        lf.Game.from_dict({**d, "composed": "yes"})
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+def test_a_position_nested_deep_anywhere_is_an_invalid_state(depth: int) -> None:
+    """Every loader answers with InvalidState whatever the depth (never RecursionError)."""
+    deep: Any = []
+    for level in range(depth):
+        deep = [deep] if level % 2 else {"a": deep}
+    g = _played(3, 4, lambda g: g.move_number >= 20)
+    for source in (g.to_dict(), g.to_dict(seat=1)):
+        for path in (["players"], ["players", 0], ["players", 0, "hand"], ["players", 1, "loot"],
+                     ["city"], ["villa"], ["squares", "city"], ["ruin_rates", "1>2"],
+                     ["scoundrel_used", "villa"], ["piles", "loot", "discard"],
+                     ["money_by_round"], ["composed"], ["round"], ["format"]):
+            d = copy.deepcopy(source)
+            _get(d, path[:-1])[path[-1]] = deep
+            with pytest.raises(lf.InvalidState):
+                lf.Game.from_dict(d)
+    with pytest.raises(lf.InvalidState):
+        lf.Game.from_dict(deep)

@@ -25,6 +25,7 @@ from test_properties import hidden_twin
 
 import langfinger_widget as lf
 from langfinger_widget import records
+from langfinger_widget.records import full as records_full
 
 DATE = "2025-06-01"
 BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
@@ -205,7 +206,7 @@ def test_a_record_of_another_deck_is_refused(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_arena_writes_a_record_of_every_game(tmp_path: Any) -> None:
-    from langfinger_widget import arena
+    from langfinger_widget.study import arena
 
     specs = arena.parse_bots("greedy,random")
     results = arena.run_local(specs, 2, seed=5, jobs=1, progress=False, records=str(tmp_path))
@@ -384,3 +385,106 @@ def test_any_names_survive_a_record(names: list[str], seed: int) -> None:
     for seat in (None, 1):
         rec = records.read(g.record(seat=seat, date=DATE))
         assert rec.header.names == names and rec.actions == g.history
+
+
+# --- errors that escape (issue 29) -------------------------------------------------------------
+
+
+def test_a_garbled_decision_line_is_a_record_error_not_an_index_error(text: str) -> None:
+    bad, line = tamper(text, lambda ln: ln.startswith("3. "),
+                       lambda ln: ln.split(" ", 2)[0] + " " + ln.split(" ", 2)[1] + " -> L01")
+    refused(bad, "truncated: a decision names the player, then the action", line)
+    bad, line = tamper(text, lambda ln: ln.startswith("4. "), lambda ln: "4. ->  -")
+    refused(bad, "unknown action '-'", line)
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+def test_a_seats_view_line_nested_deep_is_a_record_error(depth: int) -> None:
+    g = lf.Game.from_dict(lf.Game.new(players=2, seed=3).to_dict())  # loaded: a view line
+    text = g.record(seat=0, date=DATE)
+    assert "\nview {" in text
+    for deep in ("[" * depth + "]" * depth, '{"seat": 0, "players": ' + "[" * depth + "]" * depth
+                 + "}"):
+        bad, line = tamper(text, lambda ln: ln.startswith("view {"), lambda ln, d=deep: "view " + d)
+        refused(bad, "nested deeper than a view ever is", line)
+
+
+def test_a_million_line_record_is_refused_at_its_first_bad_line_without_reading_on(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[int] = []
+    parse = records_full.parse_line
+    monkeypatch.setattr(records_full, "parse_line", lambda s, n: read.append(n) or parse(s, n))
+    lines = text.splitlines()
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("1. "))
+    huge = "\n".join([*lines[:first], "1. Nobody pass", *["2. Anna place city"] * 1_000_000])
+    refused(huge, "decision 1 is .*to make, not Nobody's", first + 1)
+    assert max(read) == first + 1 and len(read) <= 2 * (first + 1)  # twice: refused() reads twice
+
+
+# --- mutated records: only RecordError, whatever the shape (issue 29) ---------------------------
+
+TOKENS = ["->", "pay", "-", ",", "?", "L01", "F03", "map", "map,map", "+scoundrel", "1.", '"',
+          '"x', "{", "[]", "#", "0", "99999999999999999999", "-1", "view", "position", "end",
+          "round", "deal", "refill", "villa", "s7", "chest[map]", "\u2028", "[" * 3000]
+
+
+@st.composite
+def mutated(draw: st.DrawFn, texts: list[str]) -> str:
+    lines = draw(st.sampled_from(texts)).splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        words = lines[i].split(" ")
+        op = draw(st.sampled_from(["drop", "insert", "replace", "repeat", "remove", "swap"]))
+        if op == "drop" and words:
+            words.pop(draw(st.integers(0, len(words) - 1)))
+        elif op == "insert":
+            words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(TOKENS)))
+        elif op == "replace" and words:
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(TOKENS))
+        elif op == "repeat":
+            lines.insert(i, lines[i])
+        elif op == "remove" and len(lines) > 1:
+            lines.pop(i)
+            continue
+        elif op == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+            continue
+        lines[i] = " ".join(words)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def record_texts(game: lf.Game) -> list[str]:
+    short = lf.Game.new(players=2, seed=9)
+    for _ in range(30):
+        short.play(short.legal_actions()[0])
+    loaded = lf.Game.from_dict(short.to_dict())
+    for _ in range(6):
+        loaded.play(loaded.legal_actions()[-1])
+    return [game.record(date=DATE), game.record(seat=2, date=DATE),
+            short.record(None, date=DATE), short.record(seat=0, date=DATE),
+            loaded.record(None, date=DATE), loaded.record(seat=1, date=DATE)]
+
+
+def _read_mutated(text: str) -> None:
+    try:
+        rec = records.read(text)
+    except lf.RecordError as e:
+        assert str(e) and e.line >= 0
+    else:  # a change that still reads (a comment, a blank) reads as a whole game
+        assert rec.game().to_dict()
+
+
+@settings(BASE, max_examples=300)
+@given(data=st.data())
+def test_mutated_records_are_read_or_refused_with_a_record_error(
+        record_texts: list[str], data: st.DataObject) -> None:
+    _read_mutated(data.draw(mutated(record_texts)))
+
+
+@pytest.mark.slow
+@settings(BASE, max_examples=4000)
+@given(data=st.data())
+def test_mutated_records_long(record_texts: list[str], data: st.DataObject) -> None:
+    _read_mutated(data.draw(mutated(record_texts)))

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import render
-from langfinger_widget.cards import PLACES, RUIN_RATES
+from langfinger_widget.kernel import render
+from langfinger_widget.kernel.cards import PLACES, RUIN_RATES
 
 
 def _play_until(g: lf.Game, stop: Any) -> lf.Game:
@@ -118,8 +118,9 @@ def test_text_names_the_decision_and_marks() -> None:
 
 def test_game_over_names_the_winners() -> None:
     g = _play_until(lf.Game.new(players=2, seed=3), lambda g: g.is_over)
-    names = ", ".join(g.state.players[s].name for s in g.winners)
-    assert f"winner(s): {names}" in render.text(g.view(0))
+    names = " and ".join(g.state.players[s].name for s in g.winners)
+    label = "winner" if len(g.winners) == 1 else "winners"
+    assert f"{label}: {names}" in render.text(g.view(0))
     assert "winner" in render.svg(g.view(0))
 
 

@@ -14,9 +14,9 @@ from test_records import replayed_views
 import langfinger_widget as lf
 from langfinger_widget import records
 from langfinger_widget.bots import LEVELS
-from langfinger_widget.replay import Replay
-from langfinger_widget.replay_widget import ReplayWidget
-from langfinger_widget.scheduler import ManualScheduler
+from langfinger_widget.tables.replay import Replay
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.ui.replay import ReplayWidget
 
 DATE = "2025-06-01"
 
@@ -279,7 +279,8 @@ def test_continue_from_here_turns_the_board_live(game: lf.Game, text: str) -> No
     assert w.game.history == game.history[:25]
     clock.run_all()  # the bots play up to seat 0's decision, on the loop
     assert w.game.to_move == 0 and w.legal == w.game.legal_actions()
-    assert w.handle_message({"kind": "act", "action": w.legal[0]})["ok"]
+    assert w.handle_message({"kind": "act", "action": w.legal[0], "move": w.move_number,
+                             "version": w.version})["ok"]
     assert w.handle_message({"kind": "replay_seek", "index": 3})["error"].startswith(
         "unknown message kind")
     again, _, _ = board(text, seat=None)

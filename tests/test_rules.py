@@ -17,7 +17,7 @@ import pytest
 from rules_kit import PASS, find_fence, find_loot, load, place, position, row
 
 import langfinger_widget as lf
-from langfinger_widget.cards import DISPLAY_SIZES, PLACES, RUIN_RATES, TOOLS
+from langfinger_widget.kernel.cards import DISPLAY_SIZES, PLACES, RUIN_RATES, TOOLS
 
 
 def _loot_with_two(tool: str) -> str:
@@ -269,7 +269,7 @@ def test_R5_1_cannot_steal_without_the_tools() -> None:
     g = _villa_game([a], [{}, {}], [0, 1])
     assert g.legal_actions() == [PASS]
     msg = g.why_illegal({"type": "steal", "slot": 0, "pay": list(lf.LOOT_CARDS[a].tools)})
-    assert msg is not None and msg.startswith("R5.1") and "hold no" in msg
+    assert msg is not None and msg.startswith("R5.1") and "your hand lacks" in msg
 
 
 def test_R5_2_scoundrel_once_per_place() -> None:

@@ -19,7 +19,7 @@ from rules_kit import busy_game
 from test_bots import _hidden_twin
 
 import langfinger_widget as lf
-from langfinger_widget import state
+from langfinger_widget.kernel import load
 
 ID = re.compile(r"[LF]\d\d")
 
@@ -91,7 +91,7 @@ def test_a_loaded_export_plays_on_to_the_end() -> None:
         h = lf.Game.from_dict(g.to_dict(seat=rng.randrange(g.num_players)))
         while not h.is_over:
             h.play(rng.choice(h.legal_actions()))
-            state.check(h.state)
+            load.check(h.state)
 
 
 def test_the_unknown_cards_are_resampled_not_restored() -> None:

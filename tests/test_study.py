@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from langfinger_widget import arena, study
+from langfinger_widget.study import arena
+from langfinger_widget.study import balance as study
 
 STORED = Path(__file__).resolve().parents[1] / "docs" / "study"
 

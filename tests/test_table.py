@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import scheduler as scheduler_module
-from langfinger_widget import table as table_module
-from langfinger_widget.scheduler import ManualScheduler
-from langfinger_widget.table import Table, TableError
+from langfinger_widget.tables import scheduler as scheduler_module
+from langfinger_widget.tables import table as table_module
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.tables.table import Table, TableError
 
 MUSEUM = {"type": "place", "place": "museum"}
 
@@ -328,6 +328,43 @@ def test_r12_3_the_open_board_and_puzzles_undo_without_limit() -> None:
     pt.puzzle = session
     pt.play(puzzle.solution[0])
     assert pt.undo_refusal() is None
+
+
+def _ruin_with_a_bot(seat: int | None) -> Table:
+    """Seat 0 (a person) and a bot at seat 1 on the Ruin's first two squares, seat 0 at the
+    Harbor afterwards: seat 0 passes, then the bot exchanges, drawing from the tool pile."""
+    game = (lf.builder.Position(["hans", "yoshiko"], seed=4).hand(0, map=1).hand(1, hammer=2)
+            .tokens("ruin", 0, 1).tokens("harbor", 0).phase("act").build())
+    t = Table(game, seat=seat, bots={1: "random"}, autoplay=False, scheduler=ManualScheduler())
+    t.play({"type": "pass"})
+    t.play({"type": "exchange", "rate": "1>1", "give": ["hammer"]})  # the bot's move
+    assert t.game.to_move == 0
+    return t
+
+
+def test_r12_4_the_open_board_with_a_bot_never_unsees_the_bots_draw() -> None:
+    # The open board shows the bot's hand: the tool it drew at the Ruin came off the hidden
+    # pile before everyone at the screen, so seat 0's pass before it stands.
+    t = _ruin_with_a_bot(seat=None)
+    reason = t.undo_refusal()
+    assert reason is not None and reason.startswith("R12.4"), reason
+    with pytest.raises(lf.IllegalAction, match=r"R12\.4"):
+        t.undo()
+    assert t.game.move_number == 2
+    # Seat 0's own board never showed the bot's hand: there the pass may be taken back.
+    own = _ruin_with_a_bot(seat=0)
+    assert own.undo_refusal() is None
+
+
+def test_r12_4_a_board_that_showed_every_seat_keeps_what_it_showed() -> None:
+    t = _ruin_with_a_bot(seat=None)
+    t.set_seat(0)  # seat 0's own board now, but the screen has shown the bot's draw
+    reason = t.undo_refusal()
+    assert reason is not None and reason.startswith("R12.4"), reason
+    seed = next(s for s in range(100) if lf.rules.draw_start_player(s, 2) == 0)
+    t.new_game({"seed": seed})  # a fresh game on seat 0's board: nothing shown to all yet
+    t.play(MUSEUM)
+    assert t.undo_refusal() is None
 
 
 # --- the real event loop, and no threads at all --------------------------------------------------

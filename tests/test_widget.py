@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 import langfinger_widget as lf
-from langfinger_widget import table as table_module
-from langfinger_widget import widget as widget_module
-from langfinger_widget.scheduler import ManualScheduler
-from langfinger_widget.widget import LangfingerWidget
+from langfinger_widget.kernel import rules
+from langfinger_widget.tables import table as table_module
+from langfinger_widget.tables.scheduler import ManualScheduler
+from langfinger_widget.ui import widget as widget_module
+from langfinger_widget.ui.widget import LangfingerWidget
 
 PLACE_MUSEUM = {"type": "place", "place": "museum"}
 
@@ -41,6 +42,12 @@ def make(**kw: Any) -> tuple[LangfingerWidget, Spy]:
     kw.setdefault("autoplay", False)
     w = LangfingerWidget(**kw)
     return w, Spy(w)
+
+
+def act(w: LangfingerWidget, action: Any, **quote: Any) -> dict[str, Any]:
+    """An ``act`` intent as the page sends it: quoting the board's move and version."""
+    return w.handle_message({"kind": "act", "action": action, "move": w.move_number,
+                             "version": w.version, **quote})
 
 
 def snapshot(w: LangfingerWidget) -> str:
@@ -147,12 +154,13 @@ def test_bots_changed_from_python() -> None:
 
 def test_legal_act_is_played_and_answered() -> None:
     w, spy = make(seat=0)
-    reply = w.handle_message({"kind": "act", "action": PLACE_MUSEUM, "move": 0})
+    reply = w.handle_message({"kind": "act", "action": PLACE_MUSEUM, "move": 0, "version": 0})
     assert reply == {"kind": "result", "ok": True, "error": ""}
     assert spy.sent == [reply]
     assert w.game.history == [PLACE_MUSEUM] and w.highlight["by"] == "human"
 
 
+Q = {"move": 0, "version": 0}  # a fresh board's position, as the page quotes it
 FORGED: list[tuple[str, Any, str]] = [
     ("a string", "act", r"^not a message"),
     ("a list", [{"kind": "act", "action": PLACE_MUSEUM}], r"^not a message"),
@@ -160,15 +168,23 @@ FORGED: list[tuple[str, Any, str]] = [
     ("no kind", {"action": PLACE_MUSEUM}, r"^unknown message kind"),
     ("unknown kind", {"kind": "cheat", "action": PLACE_MUSEUM}, r"^unknown message kind"),
     ("kind not a string", {"kind": ["act"], "action": PLACE_MUSEUM}, r"^unknown message kind"),
-    ("no action", {"kind": "act"}, r"not an action"),
-    ("action not a dict", {"kind": "act", "action": "museum"}, r"not an action"),
-    ("action of unknown type", {"kind": "act", "action": {"type": "teleport"}}, r"not an action"),
-    ("unknown place", {"kind": "act", "action": {"type": "place", "place": "bank"}}, r""),
-    ("passing while placing", {"kind": "act", "action": {"type": "pass"}}, r"^R2\.1"),
-    ("wrong phase", {"kind": "act", "action": {"type": "take_tools", "tools": []}}, r"^R"),
-    ("claims another seat", {"kind": "act", "action": PLACE_MUSEUM, "seat": 1}, r"^wrong seat"),
-    ("stale", {"kind": "act", "action": PLACE_MUSEUM, "move": 5}, r"^stale"),
-    ("extra junk in the action", {"kind": "act", "action": {**PLACE_MUSEUM, "x": 1}}, r""),
+    ("no action", {"kind": "act", **Q}, r"not an action"),
+    ("action not a dict", {"kind": "act", "action": "museum", **Q}, r"not an action"),
+    ("action of unknown type", {"kind": "act", "action": {"type": "teleport"}, **Q},
+     r"not an action"),
+    ("unknown place", {"kind": "act", "action": {"type": "place", "place": "bank"}, **Q}, r""),
+    ("passing while placing", {"kind": "act", "action": {"type": "pass"}, **Q}, r"^R2\.1"),
+    ("wrong phase", {"kind": "act", "action": {"type": "take_tools", "tools": []}, **Q}, r"^R"),
+    ("claims another seat", {"kind": "act", "action": PLACE_MUSEUM, "seat": 1, **Q},
+     r"^wrong seat"),
+    ("stale", {"kind": "act", "action": PLACE_MUSEUM, "move": 5, "version": 0}, r"^stale"),
+    ("extra junk in the action", {"kind": "act", "action": {**PLACE_MUSEUM, "x": 1}, **Q}, r""),
+    ("no move or version", {"kind": "act", "action": PLACE_MUSEUM}, r"^stale or forged.*'move'"),
+    ("no version", {"kind": "act", "action": PLACE_MUSEUM, "move": 0}, r"version=None"),
+    ("move a bool", {"kind": "act", "action": PLACE_MUSEUM, "move": False, "version": 0},
+     r"move=False"),
+    ("version a string", {"kind": "act", "action": PLACE_MUSEUM, "move": 0, "version": "0"},
+     r"version='0'"),
 ]
 
 
@@ -193,7 +209,7 @@ def test_acting_out_of_turn_is_refused_naming_the_ruling() -> None:
     w, _ = make(seat=0)
     w.play(PLACE_MUSEUM)  # seat 1 (a bot) is to move now
     before = snapshot(w)
-    reply = w.handle_message({"kind": "act", "action": {"type": "place", "place": "city"}})
+    reply = act(w, {"type": "place", "place": "city"})
     assert reply["ok"] is False and reply["error"].startswith("R2.1/R3.1")
     assert "seat 1" in reply["error"]
     assert snapshot(w) == before
@@ -205,11 +221,11 @@ def test_stale_intent_after_the_board_moved_on() -> None:
     w.step_bots()
     before = snapshot(w)
     city = {"type": "place", "place": "city"}
-    reply = w.handle_message({"kind": "act", "action": city, "move": 0})
+    reply = act(w, city, move=0)
     assert reply["ok"] is False and reply["error"].startswith("stale")
     assert snapshot(w) == before
     # The same intent quoting the current move goes through, and clears the error.
-    ok = w.handle_message({"kind": "act", "action": city, "move": 3})
+    ok = act(w, city, move=3)
     assert ok["ok"] is True and w.error == ""
 
 
@@ -218,10 +234,10 @@ def test_game_over_refuses_every_act() -> None:
     rng = random.Random(0)
     while not w.game.is_over:
         if w.legal:
-            w.handle_message({"kind": "act", "action": rng.choice(w.legal)})
+            act(w, rng.choice(w.legal))
         w.step_bots()
     before = snapshot(w)
-    reply = w.handle_message({"kind": "act", "action": {"type": "pass"}})
+    reply = act(w, {"type": "pass"})
     assert reply["ok"] is False and reply["error"].startswith("R10.1")
     assert snapshot(w) == before and w.legal == []
 
@@ -235,6 +251,54 @@ def test_why_explains_without_playing() -> None:
     assert w.handle_message({"kind": "why", "action": PLACE_MUSEUM})["reason"] is None
     assert snapshot(w) == before and len(spy.sent) == 2
     assert w.error == ""  # asking is not an error
+
+
+# --- what a page may pin or overflow (issue 29) --------------------------------------------------
+
+
+def test_tool_lists_a_page_sends_never_pile_up_in_the_kernel() -> None:
+    w, _ = make(seat=0)
+    rng = random.Random(29)
+    tools = list(lf.cards.TOOLS)
+    for n in range(600):  # every one a list no action could take: 4 to 60 tools
+        forged = [rng.choice(tools) for _ in range(4 + n % 57)]
+        for kind in ("why", "act"):
+            w.handle_message({"kind": kind, "action": {"type": "take_tools", "tools": forged},
+                              "move": w.move_number, "version": w.version})
+        w.game.why_illegal({"type": "steal", "slot": 0, "pay": forged})
+    longest = rules.most_tools()
+    assert longest == 3  # the City's 2, a loot card's 2 or 3, the 3>4 square's 3 (R4-R6.1)
+    assert all(len(given) <= longest for given in rules._TOOL_LISTS)
+    assert len(rules._TOOL_LISTS) <= sum(5**k for k in range(longest + 1))
+    # A list too long to be legal is still answered by the rules, only never kept.
+    assert w.game.why_illegal({"type": "take_tools", "tools": ["map"] * 4}).startswith("R2.1")
+
+
+@pytest.mark.parametrize(("label", "action", "problem"), [
+    ("33 MiB of tools", {"type": "take_tools", "tools": ["map"] * 7_000_000}, "larger than"),
+    ("a long name", {"type": "place", "place": "x" * 70_000}, "larger than"),
+    ("a huge number", {"type": "steal", "slot": 10**100_000, "pay": []}, "larger than"),
+    ("nested 500 deep", "nest", "nested deeper than 8"),
+    ("nested 100,000 deep", "nest-deep", "nested deeper than 8"),
+])
+def test_a_message_too_large_or_too_deep_is_refused_before_it_is_read(
+        label: str, action: Any, problem: str) -> None:
+    w, spy = make(seat=0)
+    if isinstance(action, str):
+        depth = 500 if action == "nest" else 100_000
+        action = []
+        for _ in range(depth):
+            action = [action]
+        action = {"type": "take_tools", "tools": action}
+    cached, before = len(rules._TOOL_LISTS), snapshot(w)
+    for kind in ("why", "act", "new_game"):
+        reply = w.handle_message({"kind": kind, "action": action, "move": 0, "version": 0})
+        assert reply == {"kind": "result", "ok": False, "error": reply["error"]}
+        assert reply["error"].startswith("message refused: " + problem), reply["error"]
+        assert f"{widget_module.MAX_MESSAGE_BYTES} bytes" in reply["error"]
+        json.dumps(reply, allow_nan=False)  # the answer went out: nothing escaped
+    assert spy.sent[-1] == reply and w.error == reply["error"]
+    assert snapshot(w) == before and len(rules._TOOL_LISTS) == cached
 
 
 def test_front_end_may_set_pace_but_nothing_else() -> None:
@@ -257,7 +321,7 @@ def test_front_end_may_set_pace_but_nothing_else() -> None:
 def test_hot_seat_handover_only_to_the_player_to_move() -> None:
     w, spy = make(seat=0, bots={2: "random"})
     assert w.human_seats == [0, 1]
-    w.handle_message({"kind": "act", "action": PLACE_MUSEUM})
+    act(w, PLACE_MUSEUM)
     assert w.game.to_move == 1
     assert w.legal == [] and w.view["players"][1]["hand"] is None  # seat 0 still sees only its own
     for bad in ({"kind": "reveal", "seat": 2}, {"kind": "reveal", "seat": 0},
@@ -276,7 +340,7 @@ def test_hot_seat_handover_only_to_the_player_to_move() -> None:
 def test_open_board_acts_for_humans_only() -> None:
     w, _ = make(seat=None, bots={1: "random"})
     assert w.view == w.game.view(None) and w.legal == w.game.legal_actions()
-    w.handle_message({"kind": "act", "action": PLACE_MUSEUM})
+    act(w, PLACE_MUSEUM)
     assert w.game.to_move == 1 and w.legal == []  # a bot's decision is not clickable
     w.step_bots()
     assert w.game.to_move == 2 and w.legal == w.game.legal_actions()
@@ -447,12 +511,12 @@ def test_no_trait_or_message_ever_carries_what_the_seat_may_not_see(seed: int) -
         elif w.legal:
             action = rng.choice(w.legal)
             w.handle_message({"kind": "why", "action": action})
-            w.handle_message({"kind": "act", "action": action, "move": w.move_number})
+            act(w, action)
         else:
             w.step_bots(limit=1)
         # Probe with an intent for the wrong seat now and then: refusals must not leak either.
         if steps % 7 == 0:
-            w.handle_message({"kind": "act", "action": {"type": "steal", "slot": 0, "pay": []}})
+            act(w, {"type": "steal", "slot": 0, "pay": []})
         assert_nothing_hidden(w, spy)
         spy.sent.clear()
         steps += 1

@@ -1,7 +1,7 @@
 /**
  * Realistic views (docs/view-format.md) and their legal actions, for the
  * unit tests and the screenshot page. Loot and fences follow the shipped
- * deck (langfinger_widget/data/deck.json); backs only where the seat may
+ * deck (langfinger_widget/kernel/data/deck.json); backs only where the seat may
  * not know the front.
  */
 import type { Action, Fence, GameEvent, Loot, PlayerView, Rate, Scoundrel, Tool, View, WidgetState } from "../types";
@@ -350,6 +350,7 @@ export function stateOf(f: Fixture, extra: Partial<WidgetState> = {}): WidgetSta
     highlight: {},
     hint: {},
     move_number: 12,
+    version: 40,
     ...extra,
   };
 }

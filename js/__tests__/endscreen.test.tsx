@@ -82,7 +82,7 @@ describe("the end screen", () => {
 describe("a replay of a game with bots", () => {
   it("names the player to move; nobody is thinking in a replay", () => {
     const f = place2();
-    const scrubber = { index: 3, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", next: "", can_continue: true, can_leave: true, levels: [], bots: {}, analysing: null };
+    const scrubber = { index: 3, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", caption: "", next: "", can_continue: true, can_leave: true, levels: [], bots: {}, analysing: null };
     const { el } = setup(stateOf({ ...f, legal: [] }, { bots: { "1": "medium" }, scrubber, view: { ...f.view, to_move: 1 } }));
     expect(q(el, ".lf-turn").textContent).toBe("Hans to move");
     expect(el.querySelector('[data-testid="thinking"]')).toBeNull();

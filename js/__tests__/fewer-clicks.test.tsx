@@ -29,7 +29,7 @@ describe("when Pass is the only legal move", () => {
     expect(el.querySelector('[data-testid="confirm"]')).toBeNull();
     expect(el.querySelector('[data-testid="auto-pass"]')).toBeNull();
     click(el, '[data-testid="pass"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "pass" } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "pass" } }]);
   });
 
   it("passes by itself after a visible moment, unless asked to wait", () => {
@@ -44,7 +44,7 @@ describe("when Pass is the only legal move", () => {
     act(() => {
       vi.advanceTimersByTime(200);
     });
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "pass" } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "pass" } }]);
 
     const again = setup(stateOf({ ...f, legal: PASS }));
     click(again.el, '[data-testid="auto-pass-stop"]');
@@ -83,7 +83,7 @@ describe("one click where one choice fits", () => {
     f.view.city = ["map"];
     const { el, model } = setup(stateOf({ ...f, legal: [{ type: "take_tools", tools: ["map"] }, { type: "pass" }] }));
     click(el, '[data-area="city"] [data-index="0"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "take_tools", tools: ["map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "take_tools", tools: ["map"] } }]);
   });
 
   it("sends two City tools with the second click, no Confirm", () => {
@@ -91,20 +91,20 @@ describe("one click where one choice fits", () => {
     click(el, '[data-area="city"] [data-index="1"]');
     expect(acts(model.sent)).toEqual([]);
     click(el, '[data-area="city"] [data-index="7"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
     expect(q(el, "[data-pending]").getAttribute("data-pending")).toBe("true");
   });
 
   it("sells with one click on a fence that buys a single card of yours", () => {
     const { el, model } = setup(stateOf(harbor5()));
     click(el, '[data-area="harbor"] [data-fence="F01"]'); // buys only the painting L14
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "sell", fence: "F01", loot: ["L14"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "sell", fence: "F01", loot: ["L14"] } }]);
   });
 
   it("steals with one click when the card has one way to pay, and asks when it has two", () => {
     const museum = setup(stateOf(museum5()));
     click(museum.el, '[data-area="museum"] [data-slot="1"]');
-    expect(acts(museum.model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
+    expect(acts(museum.model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
     const villa = setup(stateOf(villa5()));
     click(villa.el, '[data-area="villa"] [data-slot="0"]'); // with or without the scoundrel (R5.2)
     expect(acts(villa.model.sent)).toEqual([]);

@@ -41,13 +41,13 @@ describe("the others' moves, one at a time", () => {
     const { f, state } = watching(1.0);
     const { el, model } = setup(state);
     model.set("events", [...f.events, ...BOT_MOVES]);
-    expect(q(el, '[data-testid="caption"]').textContent).toContain("Hans takes map and map from the City.");
+    expect(q(el, '[data-testid="caption"]').textContent).toContain("Hans takes two maps from the City.");
     expect(q(el, '[data-area="city"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '.lf-player[data-seat="1"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '[data-testid="skip"]').textContent).toBe("Skip 2");
     expect(el.querySelectorAll('[data-testid="flights"] .lf-ghost').length).toBe(1); // the tools fly
     later(1000);
-    expect(q(el, '[data-testid="caption"]').textContent).toContain("Tommaso steals a safe (hammer) at the Villa");
+    expect(q(el, '[data-testid="caption"]').textContent).toContain("Tommaso steals a safe (a hammer) at the Villa");
     expect(q(el, '[data-area="villa"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '[data-area="city"]').classList.contains("lf-flash")).toBe(false);
     click(el, '[data-testid="skip"]');
@@ -84,8 +84,8 @@ describe("the others' moves, one at a time", () => {
     const { el } = setup({ ...state, events: [...f.events, { type: "pass", seat: 0, place: "city", square: 0 }, ...BOT_MOVES] });
     const items = [...el.querySelectorAll('[data-testid="since-last-move"] li')].map((li) => li.textContent);
     expect(items).toEqual([
-      "Hans takes map and map from the City.",
-      "Tommaso steals a safe (hammer) at the Villa, paying hammer.",
+      "Hans takes two maps from the City.",
+      "Tommaso steals a safe (a hammer) at the Villa, paying a hammer.",
       "Yoshiko passes at the Villa (square 3).",
     ]);
   });
@@ -154,7 +154,7 @@ describe("a replay", () => {
   it("shows a step's moves, but not the moves a jump passes over", () => {
     vi.useFakeTimers();
     const { f, state } = watching(0.8);
-    const scrubber = { index: 12, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", next: "", can_continue: true, levels: [], bots: {}, analysing: null };
+    const scrubber = { index: 12, length: 40, rounds: [0], playing: false, pace: 0.8, seat: 0, record_seat: null, label: "", caption: "", next: "", can_continue: true, levels: [], bots: {}, analysing: null };
     const { el, model } = setup({ ...state, scrubber });
     model.set("move_number", 13);
     model.set("events", [...f.events, { type: "pass", seat: 0, place: "city", square: 0 }]);

@@ -45,8 +45,8 @@ describe("steps to show", () => {
     const cash: GameEvent = { type: "cash", seat: 2, loot: { protection: "chest", tools: ["hammer"], kind: "money", value: 2 }, gained: 2, money: 5 };
     const [step, ...rest] = stepsOf(view, [steal, cash], () => false);
     expect(rest).toEqual([]);
-    expect(step?.text).toContain("Tommaso steals money worth 2 at the Villa");
-    expect(step?.text).toContain("cashes a chest: +2 (now 5)");
+    expect(step?.text).toContain("Tommaso steals 2 money at the Villa");
+    expect(step?.text).toContain("opens the chest at once: +2 money (now 5)");
     expect(step?.gained).toBe(2);
     expect(step?.flights[0]).toMatchObject({ from: '[data-area="villa"] [data-slot="0"]', to: 'article.lf-player[data-seat="2"] .lf-player-loot' });
   });

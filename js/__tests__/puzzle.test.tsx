@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { museum5, place2, stateOf } from "../__fixtures__/views";
+import { museum5, over5, place2, stateOf } from "../__fixtures__/views";
 import { click, mountPerTest, q } from "./fake-model";
 import { readPuzzle } from "../model";
 import type { PuzzleInfo } from "../types";
@@ -92,5 +92,19 @@ describe("the puzzle panel", () => {
     expect(difficultyDots(5)).toBe("●●●●●");
     expect(difficultyDots(9)).toBe("●●●●●");
     expect(difficultyDots(-1)).toBe("○○○○○");
+  });
+
+  it("ends with the round: no game-over standings on a puzzle board, and the status says so", () => {
+    const solved = panel({ status: "Solved! You reach 20 money this round.", state: "solved", solved: true, over: true });
+    const { el } = setup(stateOf(over5(), { puzzle: solved, legal: [] }));
+    expect(el.querySelector('[data-testid="game-over"]')).toBeNull();
+    expect(text(el, "puzzle-status")).toBe("Solved! You reach 20 money this round.");
+    const roundEnd = over5();
+    roundEnd.view = { ...roundEnd.view, is_over: false, phase: "act", to_move: null, decision: null, winners: [] };
+    const ended = setup(stateOf(roundEnd, { puzzle: solved, legal: [] }));
+    expect(ended.el.querySelector('[data-testid="game-over"]')).toBeNull();
+    expect(ended.el.querySelector(".lf-status")?.textContent).toContain("Round over");
+    const game = setup(stateOf(over5()));
+    expect(game.el.querySelector('[data-testid="game-over"]')).not.toBeNull();
   });
 });

@@ -18,6 +18,7 @@ function scrubber(extra: Partial<ScrubberInfo> = {}): ScrubberInfo {
     seat: null,
     record_seat: null,
     label: "3. Pascal place city",
+    caption: "Pascal puts a token on the City (square 2).",
     next: "4. Hans place villa",
     can_continue: true,
     levels: ["easy", "medium", "hard", "expert"],
@@ -100,10 +101,25 @@ describe("the replay panel", () => {
     expect(live.el.querySelector('[data-testid="replay"]')).toBeNull();
     const { el } = setup(replayState());
     expect(q(el, '[data-testid="replay-position"]').textContent).toBe("3 / 10");
-    expect(q(el, '[data-testid="replay-label"]').textContent).toContain("3. Pascal place city");
+    expect(q(el, '[data-testid="replay-label"]').textContent).toBe("3. Pascal puts a token on the City (square 2).");
     expect(q(el, ".lf-toolbar").hidden).toBe(true);
     expect(q<HTMLInputElement>(el, '[data-testid="replay-slider"]').value).toBe("3");
-    expect(q(el, '[data-testid="replay-slider"]').getAttribute("aria-valuetext")).toBe("decision 3 of 10: 3. Pascal place city");
+    expect(q(el, '[data-testid="replay-slider"]').getAttribute("aria-valuetext")).toBe(
+      "decision 3 of 10: Pascal puts a token on the City (square 2).",
+    );
+  });
+
+  it("captions each position in the kernel's plain words, never in the record's shorthand", () => {
+    const { el, model } = setup(replayState());
+    model.set("scrubber", scrubber({ index: 4, label: "4. Hans take lockpick,lockpick", caption: "Hans takes two lockpicks from the City." }));
+    const label = q(el, '[data-testid="replay-label"]');
+    expect(label.textContent).toBe("4. Hans takes two lockpicks from the City.");
+    expect(label.textContent).not.toContain("lockpick,lockpick");
+    expect(label.getAttribute("title")).toBe("4. Hans take lockpick,lockpick"); // the record's line, on demand
+    model.set("scrubber", scrubber({ index: 0, label: "the start", caption: "The record's first position." }));
+    expect(q(el, '[data-testid="replay-label"]').textContent?.trim()).toBe("The record's first position.");
+    // An older kernel without captions: the record's words are still better than nothing.
+    expect(readScrubber({ index: 1, length: 2, label: "1. Hans place city" })?.caption).toBe("1. Hans place city");
   });
 
   it("sends an intent for every control, and greys out what cannot move", () => {
@@ -168,7 +184,9 @@ describe("the replay panel", () => {
     const doubtful = el.querySelectorAll('[data-doubtful="true"]');
     expect(doubtful.length).toBe(1);
     expect(doubtful[0]?.getAttribute("aria-label")).toContain("doubtful: decision 3, place ruin");
-    expect(q(el, '[data-testid="replay-eval-note"]').textContent).toContain("1 doubtful move(s) of Pascal");
+    expect(q(el, '[data-testid="replay-eval-note"]').textContent).toBe(
+      "Pascal: one doubtful move marked “?”. Before this move 55% to win. Pascal played: place ruin (30% to win); the bot prefers: place villa (56%).",
+    );
     act(() => {
       (doubtful[0] as SVGGElement).dispatchEvent(new MouseEvent("click", { bubbles: true }));
     });
@@ -208,8 +226,35 @@ describe("the replay panel", () => {
     click(el, '[data-testid="replay-analyse"]');
     expect(model.sent[1]).toEqual({ kind: "replay_analyse", seat: 0 });
     model.set("scrubber", scrubber({ analysing: { seat: 0, done: 2, total: 5 } }));
-    expect(q(el, '[data-testid="replay-analyse"]').textContent).toBe("Analysing 2/5");
+    expect(q(el, '[data-testid="replay-analyse"]').textContent).toBe("Analysing Pascal 2/5");
     expect(q<HTMLButtonElement>(el, '[data-testid="replay-analyse"]').disabled).toBe(true);
+  });
+
+  it("the seat picked for analysis is the seat the chart shows", () => {
+    const { el, model } = setup(replayState());
+    const pick = q<HTMLSelectElement>(el, '[data-testid="replay-analyse-seat"]');
+    act(() => {
+      pick.value = "1";
+      pick.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    click(el, '[data-testid="replay-analyse"]');
+    expect(model.sent).toEqual([{ kind: "replay_analyse", seat: 1 }]);
+    // While Hans is analysed the menu names Hans and is locked.
+    model.set("scrubber", scrubber({ analysing: { seat: 1, done: 0, total: null } }));
+    expect(pick.value).toBe("1");
+    expect(pick.disabled).toBe(true);
+    // The chart arrives for Hans; then another evaluation (of Pascal, from Python) is drawn:
+    // the menu follows the chart, and the line names the same seat.
+    const hans = timeline(true);
+    hans.evaluation = { seat: 1, points: hans.evaluation?.points ?? [] };
+    model.set("timeline", hans);
+    model.set("scrubber", scrubber());
+    expect(pick.value).toBe("1");
+    expect(q(el, '[data-testid="replay-eval-note"]').textContent).toMatch(/^Hans: /);
+    expect(q(el, '[data-testid="replay-evaluation"]').getAttribute("aria-label")).toContain("of Hans");
+    model.set("timeline", timeline(true));
+    expect(pick.value).toBe("0");
+    expect(q(el, '[data-testid="replay-eval-note"]').getAttribute("data-seat")).toBe("0");
   });
 
   it("a seat's record is seen only from that seat: no seat menu, analysis of that seat", () => {

@@ -59,7 +59,7 @@ describe("the board at a glance", () => {
   it("writes the log newest first in sentences", () => {
     const { el } = setup(stateOf(city5()));
     const items = [...el.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent);
-    expect(items[0]).toBe("Yoshiko sells statue worth 2 to fence F09: +2 (now 18).");
+    expect(items[0]).toBe("Yoshiko sells a statue worth 2 to fence F09: +2 money (now 18).");
     expect(items[items.length - 1]).toBe("Round 4: Tommaso is the start player.");
   });
 
@@ -88,7 +88,7 @@ describe("deciding by clicking", () => {
     const { el, model } = setup(stateOf(place2()));
     expect(el.querySelectorAll('[data-place][data-legal="true"]').length).toBe(5);
     click(el, '[data-place="ruin"]');
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "ruin" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "place", place: "ruin" } }]);
   });
 
   it("enables nothing when it is not the seat's decision", () => {
@@ -110,18 +110,18 @@ describe("deciding by clicking", () => {
     // a third tool is no longer legal
     expect(q(el, '[data-area="city"] [data-index="0"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "take_tools", tools: ["hammer", "map"] } }]);
   });
 
   it("steals with the payment pre-filled and offers the scoundrel", () => {
     const { el, model } = setup(stateOf(villa5()));
     expect(q(el, '[data-area="villa"] [data-slot="1"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-area="villa"] [data-slot="0"]');
-    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying lockpick and hammer");
+    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying a lockpick and a hammer");
     click(el, '[data-testid="scoundrel"]');
-    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying hammer and the scoundrel");
+    expect(q(el, '[data-testid="draft"]').textContent).toContain("paying a hammer and the scoundrel");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "steal", slot: 0, pay: ["hammer"], scoundrel: true } }]);
   });
 
   it("steals without a scoundrel toggle when no variant uses it", () => {
@@ -129,7 +129,7 @@ describe("deciding by clicking", () => {
     click(el, '[data-area="museum"] [data-slot="1"]');
     expect(el.querySelector('[data-testid="scoundrel"]')).toBeNull();
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "steal", slot: 1, pay: ["map", "map"], scoundrel: false } }]);
   });
 
   it("asks why for a choice that cannot be completed, and shows the ruling", () => {
@@ -154,7 +154,7 @@ describe("deciding by clicking", () => {
     act(() => (maps[1] as HTMLElement).click());
     expect(q(el, '[data-area="hand"] [data-tool="lockpick"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "exchange", rate: "2>2", give: ["map", "map"] } }]);
   });
 
   it("offers 'Why not?' for an incomplete exchange", () => {
@@ -172,13 +172,13 @@ describe("deciding by clicking", () => {
     click(el, '[data-loot="L08"]');
     expect(q(el, '[data-loot="L14"]').getAttribute("aria-disabled")).toBe("true");
     click(el, '[data-testid="confirm"]');
-    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "sell", fence: "F04", loot: ["L08"] } }]);
   });
 
   it("passes", () => {
     const { el, model } = setup(stateOf(harbor5()));
     click(el, '[data-testid="pass"]');
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "pass" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "pass" } }]);
   });
 
   it("sends one act per decision until the kernel answers", () => {
@@ -198,7 +198,7 @@ describe("deciding by clicking", () => {
     const city = q(el, '[data-place="city"]');
     city.focus();
     await user.keyboard("{Enter}");
-    expect(model.sent).toEqual([{ kind: "act", move: 12, action: { type: "place", place: "city" } }]);
+    expect(model.sent).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "place", place: "city" } }]);
     const m2 = setup(stateOf(villa5()));
     q(m2.el, '[data-area="villa"] [data-slot="0"]').focus();
     await user.keyboard(" ");
@@ -226,7 +226,7 @@ describe("seats, bots, hints and messages", () => {
     // Pascal's own turn: his loot front shows
     const own = mount(stateOf(f, { human_seats: [0, 1] }));
     expect(own.el.querySelector('[data-loot="L06"] .lf-loot-front')).not.toBeNull();
-    expect(own.el.textContent).toContain("Pascal is dealt hammer and map");
+    expect(own.el.textContent).toContain("Pascal is dealt a hammer and a map");
     own.cleanup();
     f.view = { ...f.view, to_move: 1, decision: { seat: 1, kind: "place", place: null, square: null } };
     const { el, model } = setup(stateOf(f, { human_seats: [0, 1], seat: 0, legal: f.legal }));
@@ -235,7 +235,7 @@ describe("seats, bots, hints and messages", () => {
     expect(el.querySelector(".lf-loot-front")).toBeNull(); // Pascal's loot fronts are covered
     expect(el.querySelector("[data-loot]")).toBeNull();
     // the log is Pascal's (his own deal is named): covered as well
-    expect(el.textContent).not.toContain("Pascal is dealt hammer and map");
+    expect(el.textContent).not.toContain("Pascal is dealt a hammer and a map");
     expect(el.querySelector('[data-testid="log-hidden"]')).not.toBeNull();
     expect(el.querySelectorAll('[data-legal="true"]').length).toBe(0);
     const reveal = q(el, '[data-testid="reveal"]');
@@ -272,10 +272,13 @@ describe("seats, bots, hints and messages", () => {
     expect(q(el, '[data-rate="2>3"]').classList.contains("lf-flash")).toBe(false);
   });
 
-  it("quotes the move number, and sends nothing extra when there is none", () => {
-    const { el, model } = setup(stateOf(place2(), { move_number: null }));
-    click(el, '[data-place="villa"]');
-    expect(model.sent).toEqual([{ kind: "act", action: { type: "place", place: "villa" } }]);
+  it("sends no move while it has no move number or version to quote, and says why", () => {
+    for (const missing of [{ move_number: null }, { version: null }, { version: undefined }]) {
+      const { el, model } = setup(stateOf(place2(), missing));
+      click(el, '[data-place="villa"]');
+      expect(model.sent).toEqual([]);
+      expect(q(el, '[data-testid="error"]').textContent).toContain("not in step with the kernel");
+    }
   });
 
   it("drops a hint from an earlier move and says why there is none", () => {

@@ -127,14 +127,19 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
   const act = (action: Action): void => {
     if (!isLegal(legal, action) || pending) return;
     setWhy(null);
+    // The kernel takes a move only with the position it was chosen in (the move number and the
+    // version, which an undo changes), so that a click on a board that moved on is refused.
+    const move = state.move_number;
+    const version = state.version;
+    if (move === null || typeof version !== "number") {
+      setResultError("The board is not in step with the kernel yet; wait a moment and try again.");
+      setDismissed(null);
+      return;
+    }
     setPendingKey(key);
     playback.skip(); // the person moves on: the others' earlier moves need no more showing
     playback.dismissBanner();
-    // Quoting the move number lets the kernel refuse an intent made on a board that moved on.
-    const msg: OutMessage = { kind: "act", action };
-    if (state.move_number !== null) msg.move = state.move_number;
-    if (typeof state.version === "number") msg.version = state.version;
-    send(msg);
+    send({ kind: "act", action, move, version });
   };
 
   // A pick that leaves one way to complete the move sends it (unless asked to confirm).
@@ -272,7 +277,8 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
             onClose={closeNewGame}
           />
         ) : null}
-        {view.is_over ? <GameOver end={end} /> : null}
+        {/* A puzzle ends with its round: its panel gives the verdict, not a game's standings. */}
+        {view.is_over && !state.puzzle ? <GameOver end={end} /> : null}
         <div class="lf-main">
           <div class="lf-board">
             <Players />
@@ -282,6 +288,8 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
               <Composer />
               {privacy !== null ? <PrivacyScreen seat={privacy} onReveal={() => send({ kind: "reveal", seat: privacy })} /> : <MyArea />}
             </div>
+            {/* Under the board, before the log: board, scrubber and charts share one screen. */}
+            {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
           </div>
           <aside class="lf-side">
             {recap.length > 0 && !view.is_over ? <SinceLastMove recap={recap} /> : null}
@@ -289,7 +297,6 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
             <Piles />
           </aside>
         </div>
-        {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
         <Flights root={rootRef.current} step={step} stepKey={playback.key} view={view} ms={stepMs(state.pace, 0)} enabled={motion} />
         <TapTip tip={tip} />
       </div>

@@ -8,6 +8,7 @@ import type { ComponentChildren, JSX } from "preact";
 import { actionWords, decisionWords } from "../format";
 import type { Action, View } from "../types";
 import type { Playback } from "./motion";
+import { WithRulings } from "./ruling";
 import type { Turn } from "./status";
 
 export interface Message {
@@ -28,7 +29,10 @@ function Banner(props: { m: Message }): JSX.Element {
       aria-hidden={m.kind === "idle" ? "true" : undefined}
       data-testid={m.testid}
     >
-      <span class="lf-banner-text">{m.text}</span>
+      <span class="lf-banner-text">
+        {/* The kernel's words (a refusal, "why not", no hint) cite rulings: each opens its text. */}
+        {(m.kind === "error" || m.kind === "info") && typeof m.text === "string" ? <WithRulings text={m.text} /> : m.text}
+      </span>
       {m.action ? (
         <button type="button" class="lf-btn lf-btn-small" data-testid={m.action.testid} onClick={m.action.onClick}>
           {m.action.label}

@@ -17,7 +17,7 @@ import {
   whyExchange,
   whySteal,
 } from "../intents";
-import { PLACE_NAMES } from "../format";
+import { PLACE_NAMES, rateWords } from "../format";
 import type { Loot, Place, Rate } from "../types";
 import { PLACES, RATES } from "../types";
 import { FenceFace, LootFace, Pick, ToolFace, fenceLabel, lootLabel } from "./cards";
@@ -131,7 +131,7 @@ function Ruin(): JSX.Element {
       {RATES.map((rate: Rate) => {
         const owner = view.ruin_rates[rate];
         const p = owner === null || owner === undefined ? undefined : view.players[owner];
-        const label = `Exchange ${rateGives(rate)} tools for ${rateDraws(rate)} (${rate})${p ? `, taken by ${p.name}` : ""}`;
+        const label = `Exchange ${rateWords(rate)} (${rate})${p ? `, taken by ${p.name}` : ""}`;
         return (
           <Pick
             key={rate}

@@ -8,6 +8,7 @@
  */
 import type { JSX } from "preact";
 import type { OutMessage, PuzzleInfo } from "../types";
+import { WithRulings } from "./ruling";
 
 const MAX_DIFFICULTY = 5;
 
@@ -48,7 +49,7 @@ export function PuzzlePanel(props: { puzzle: PuzzleInfo; send: (m: OutMessage) =
       </p>
       {p.story ? <p class="lf-puzzle-story">{p.story}</p> : null}
       <div class="lf-puzzle-status" role="status" aria-live="polite" data-testid="puzzle-status" data-state={p.state}>
-        {p.status}
+        <WithRulings text={p.status} />
       </div>
       {p.hints.length > 0 ? (
         <ol class="lf-puzzle-hints" data-testid="puzzle-hints">

@@ -8,7 +8,7 @@
  */
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { percent, roundAround, scrubKey } from "../replay";
+import { analysisLine, roundAround, scrubKey } from "../replay";
 import type { InMessage, OutMessage, ReplayMessage, ScrubberInfo, Timeline } from "../types";
 import { ChanceTimeline, MoneyTimeline } from "./timeline";
 
@@ -155,7 +155,12 @@ export function ReplayPanel(props: {
   const { scrubber: s, timeline, send } = props;
   const [continuing, setContinuing] = useState(false);
   const [puzzle, setPuzzle] = useState<string | null>(null);
-  const [analyseSeat, setAnalyseSeat] = useState<number>(s.seat ?? 0);
+  const shownEval = timeline?.evaluation?.seat ?? null;
+  const [analyseSeat, setAnalyseSeat] = useState<number>(s.record_seat ?? shownEval ?? s.seat ?? 0);
+  // The seat picked for analysis follows the chart: the graph drawn is of the seat the menu names.
+  useEffect(() => {
+    if (shownEval !== null) setAnalyseSeat(shownEval);
+  }, [shownEval]);
   const ask = (m: ReplayMessage): void => send(m);
 
   useEffect(() => {
@@ -163,7 +168,7 @@ export function ReplayPanel(props: {
     if (msg && msg.kind === "replay_puzzle" && typeof msg.source === "string") setPuzzle(msg.source);
   }, [props.inbox]);
 
-  const { back, next } = roundAround(s.rounds, s.index);
+  const { next } = roundAround(s.rounds, s.index);
   const onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement;
     // Space and Enter on a button or a menu are that control's own.
@@ -200,7 +205,7 @@ export function ReplayPanel(props: {
           step={1}
           value={s.index}
           aria-label="Decision"
-          aria-valuetext={`decision ${s.index} of ${s.length}: ${s.label}`}
+          aria-valuetext={`decision ${s.index} of ${s.length}: ${s.caption}`}
           onInput={(e) => ask({ kind: "replay_seek", index: Number((e.target as HTMLInputElement).value) })}
         />
         <span class="lf-replay-position" data-testid="replay-position">
@@ -221,9 +226,8 @@ export function ReplayPanel(props: {
           </select>
         </label>
       </div>
-      <p class="lf-replay-label" data-testid="replay-label" aria-live="polite">
-        {s.index === 0 ? "The record's first position" : s.label}
-        {s.index > 0 && back === s.index ? " · a new round begins" : ""}
+      <p class="lf-replay-label" data-testid="replay-label" aria-live="polite" title={s.index > 0 ? s.label : undefined}>
+        {s.index > 0 ? <span class="lf-replay-no">{s.index}.</span> : null} {s.caption}
       </p>
       {timeline ? (
         <div class="lf-replay-charts">
@@ -258,8 +262,8 @@ export function ReplayPanel(props: {
           Analyse{" "}
           <select
             data-testid="replay-analyse-seat"
-            value={String(analyseSeat)}
-            disabled={s.record_seat !== null}
+            value={String(a ? a.seat : analyseSeat)}
+            disabled={s.record_seat !== null || a !== null}
             onChange={(e) => setAnalyseSeat(Number((e.target as HTMLSelectElement).value))}
           >
             {Array.from({ length: players }, (_, i) => i)
@@ -278,7 +282,7 @@ export function ReplayPanel(props: {
           disabled={a !== null}
           onClick={() => ask({ kind: "replay_analyse", seat: s.record_seat ?? analyseSeat })}
         >
-          {a ? `Analysing ${a.done}/${a.total ?? "…"}` : "Analyse"}
+          {a ? `Analysing ${seatName(timeline, a.seat)} ${a.done}/${a.total ?? "…"}` : "Analyse"}
         </button>
         <button type="button" class="lf-btn" data-testid="replay-continue" disabled={!s.can_continue} onClick={() => setContinuing(!continuing)}>
           Continue from here
@@ -288,13 +292,8 @@ export function ReplayPanel(props: {
         </button>
       </div>
       {timeline?.evaluation ? (
-        <p class="lf-replay-eval" data-testid="replay-eval-note">
-          {timeline.evaluation.points.filter((p) => p.doubtful).length} doubtful move(s) of{" "}
-          {seatName(timeline, timeline.evaluation.seat)} marked “?”
-          {(() => {
-            const here = timeline.evaluation.points.find((p) => p.index === s.index);
-            return here ? ` · here: ${percent(here.before)} to win; the bot prefers ${here.best}` : "";
-          })()}
+        <p class="lf-replay-eval" data-testid="replay-eval-note" data-seat={timeline.evaluation.seat}>
+          {analysisLine(timeline, s.index)}
         </p>
       ) : null}
       {continuing ? <ContinuePanel s={s} timeline={timeline} send={send} onClose={() => setContinuing(false)} /> : null}

@@ -11,6 +11,7 @@ import type { View, WidgetState } from "../types";
 
 export type Turn =
   | { kind: "over" }
+  | { kind: "round-over" }
   | { kind: "waiting"; name: string }
   | { kind: "thinking"; name: string; bot: string }
   | { kind: "yours"; name: string }
@@ -18,7 +19,8 @@ export type Turn =
 
 /** Who is to move, as this board may say it (`act`: this screen decides for them). */
 export function turnOf(state: WidgetState, view: View, privacy: number | null, canAct: boolean): Turn {
-  if (view.is_over || view.to_move === null) return { kind: "over" };
+  if (view.is_over) return { kind: "over" };
+  if (view.to_move === null) return { kind: "round-over" }; // a puzzle's end
   const name = playerName(view, view.to_move);
   if (privacy !== null) return { kind: "waiting", name: playerName(view, privacy) };
   const bot = state.scrubber ? undefined : state.bots[String(view.to_move)]; // a replay's bots rest
@@ -32,6 +34,8 @@ function TurnText(props: { turn: Turn }): JSX.Element {
   switch (t.kind) {
     case "over":
       return <span class="lf-turn">Game over</span>;
+    case "round-over":
+      return <span class="lf-turn">Round over</span>;
     case "waiting":
       return <span class="lf-turn">Waiting for {t.name}</span>;
     case "thinking":

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kernel.errors import BadArgument
+from ..kernel.hidden import Determinizer, determinize
+from ..kernel.state import shown
 from .base import Action, Bot, View
-from .determinize import Determinizer, determinize
 from .greedy import GreedyBot
 from .ismcts import MONEY_HEURISTIC, ISMCTSBot
 from .random_bot import RandomBot
@@ -68,18 +70,21 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     ``iterations=`` or ``time=`` (seconds a move) for ISMCTS, plus its tuning
     knobs; the other bots take none. A level fixes its own budget.
     """
+    if not isinstance(name, str):
+        raise BadArgument(f"a bot is named by a level {list(LEVELS)} or a bot {sorted(BOTS)}, "
+                          f"not {shown(name)}")
     if name in LEVELS:
         if budget:
-            raise ValueError(f"the level {name!r} has its own budget, got {sorted(budget)}")
+            raise BadArgument(f"the level {name!r} has its own budget, got {sorted(budget)}")
         bot, level_budget, _ = LEVELS[name]
         return BOTS[bot](seed=seed, **level_budget)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose a level {list(LEVELS)} "
-                         f"or a bot {sorted(BOTS)}")
+        raise BadArgument(f"unknown bot {shown(name)}; choose a level {list(LEVELS)} "
+                          f"or a bot {sorted(BOTS)}")
     allowed = KNOBS[name]
     if set(budget) - allowed:
-        raise ValueError(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
-                         + (f"; it takes {sorted(allowed)}" if allowed else ""))
+        raise BadArgument(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
+                          + (f"; it takes {sorted(allowed)}" if allowed else ""))
     return BOTS[name](seed=seed, **budget)
 
 

@@ -2,7 +2,7 @@
 
 A bot is handed exactly what a human at that seat would see: the seat's
 view (docs/view-format.md) and the list of legal actions. It never touches a
-:class:`~langfinger_widget.game.Game` or a :class:`~langfinger_widget.state.State`
+:class:`~langfinger_widget.kernel.game.Game` or a :class:`~langfinger_widget.kernel.state.State`
 of the real game, so it cannot peek at hidden cards even by accident. The
 helpers here only combine the view with the public card catalogue (R0.4):
 e.g. which loot fronts a face-down back may still hide.
@@ -10,17 +10,18 @@ e.g. which loot fronts a face-down back may still hide.
 
 from __future__ import annotations
 
-from collections import Counter
+import math
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .. import cards, rules
-from ..rules import Key
-from ..views import VIEW_FORMAT
+from ..kernel import rules
+from ..kernel.errors import BadArgument
+from ..kernel.hidden import View as View  # the type every bot takes, re-exported
+from ..kernel.rules import Key
+from ..kernel.state import shown
+from ..kernel.views import VIEW_FORMAT
 
-View = dict[str, Any]
 Action = dict[str, Any]
-Back = tuple[str, tuple[str, ...]]  # (protection, pictured tools in card order)
 
 
 @runtime_checkable
@@ -48,46 +49,25 @@ def check_inputs(view: Any, legal: Any) -> None:
         raise TypeError("legal must be a non-empty list of action dicts")
 
 
+def number(value: Any, what: str, *, low: float = 0.0, above: bool = False,
+           high: float = math.inf, whole: bool = False) -> Any:
+    """``value`` if it is a finite number from ``low`` (or ``above`` it) to ``high``, whole
+    if ``whole``; else :class:`BadArgument` naming ``what``. A NaN or an infinite budget
+    would let a search run for ever; a bool is no number here."""
+    kind = int if whole else (int, float)
+    ok = isinstance(value, kind) and not isinstance(value, bool) and math.isfinite(value) \
+        and (value > low if above else value >= low) and value <= high
+    if not ok:
+        span = "" if low == -math.inf else f" above {low:g}" if above else f" from {low:g}"
+        span += "" if high == math.inf else f" to {high:g}"
+        raise BadArgument(f"{what} must be a finite {'whole ' if whole else ''}number{span}, "
+                          f"not {shown(value)}")
+    return value
+
+
 def keyed(legal: Sequence[Action]) -> list[tuple[Key, Action]]:
     """Each legal action with its rules key (hashable, order-free), in the given order."""
     return [(rules.action_key(a), a) for a in legal]
-
-
-def back_of(card: dict[str, Any]) -> Back:
-    """The public back of a loot object from a view."""
-    return card["protection"], tuple(card["tools"])
-
-
-def catalogue_back(loot_id: str) -> Back:
-    card = cards.LOOT_CARDS[loot_id]
-    return card.protection, card.tools
-
-
-def seen_loot_ids(view: View) -> set[str]:
-    """Loot ids whose place this seat knows: its own loot and the face-up discard."""
-    me = view["players"][view["seat"]]
-    own = {c["id"] for c in me["loot"] if "id" in c}
-    return own | {c["id"] for c in view["piles"]["loot"]["discard"]}
-
-
-def unseen_by_back(view: View) -> dict[Back, list[str]]:
-    """For each back, the loot ids (sorted) that may still lie behind it unseen."""
-    seen = seen_loot_ids(view)
-    groups: dict[Back, list[str]] = {}
-    for loot_id in sorted(cards.LOOT_CARDS):
-        if loot_id not in seen:
-            groups.setdefault(catalogue_back(loot_id), []).append(loot_id)
-    return groups
-
-
-def unseen_tools(view: View) -> Counter[str]:
-    """Tool cards this seat has not seen: in opponents' hands or the draw pile (R0.1)."""
-    me = view["players"][view["seat"]]
-    left: Counter[str] = Counter({t: cards.TOOLS_PER_TYPE for t in cards.TOOLS})
-    left.subtract(me["hand"] or {})
-    left.subtract(view["city"])
-    left.subtract(view["piles"]["tools"]["discard"])
-    return left
 
 
 # Iterations of a search between two yields of :func:`thinking`: a few milliseconds of work.
@@ -99,7 +79,7 @@ def thinking(bot: Bot, view: View, legal: Sequence[Action]) -> Generator[None, N
 
     A searching bot (one with ``search(view, legal)``, like ISMCTS) is run a
     piece at a time, so a driver on an event loop can answer clicks while it
-    thinks (:class:`~langfinger_widget.scheduler.Slices`); any other bot
+    thinks (:class:`~langfinger_widget.tables.scheduler.Slices`); any other bot
     chooses in one piece. The choice is the same as ``bot.choose``'s.
     """
     search = getattr(bot, "search", None)

@@ -18,14 +18,16 @@ uniformly random legal move instead, with chance ``p`` (the easy level).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .. import cards
-from ..cards import RATE_COUNTS
-from ..rules import Key
-from .base import Action, Back, View, back_of, check_inputs, keyed, unseen_by_back, unseen_tools
+from ..kernel import cards
+from ..kernel.cards import RATE_COUNTS
+from ..kernel.hidden import Back, View, back_of, unseen_by_back, unseen_tools
+from ..kernel.rules import Key
+from .base import Action, check_inputs, keyed, number
 
 SALE_DISCOUNT = 0.8  # non-chest loot pays only once sold at the Harbor (R8.1)
 TOOL_COST = 0.3  # what a tool card spent is worth, in money
@@ -41,8 +43,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0, blunders: float = 0.0) -> None:
-        if not 0.0 <= blunders <= 1.0:
-            raise ValueError(f"blunders is a chance from 0 to 1, not {blunders!r}")
+        number(seed, "the seed", low=-math.inf, whole=True)
+        number(blunders, "blunders (a chance)", high=1.0)
         self.seed = seed
         self.blunders = blunders
         self._rng = random.Random(seed)

@@ -32,10 +32,11 @@ import random
 import time as _time
 from collections.abc import Mapping, Sequence
 
-from .. import cards, rules
-from ..state import Player, State
-from .base import Action, View, check_inputs, keyed
-from .determinize import Determinizer
+from ..kernel import cards, rules
+from ..kernel.errors import BadArgument
+from ..kernel.hidden import Determinizer
+from ..kernel.state import Player, State
+from .base import Action, View, check_inputs, keyed, number
 
 DEFAULT_ITERATIONS = 400
 
@@ -88,13 +89,19 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | Mapping[int, int] | None = None,
                  time: float | None = None, c: float = 0.5, rounds_ahead: int = 0,
                  temperature: float | None = None) -> None:
-        budgets = iterations.values() if isinstance(iterations, Mapping) else [iterations]
-        if any(b is not None and b < 1 for b in budgets):
-            raise ValueError("iterations must be at least 1")
-        if time is not None and time <= 0:
-            raise ValueError("time must be a positive number of seconds")
-        if temperature is not None and not temperature > 0:
-            raise ValueError("temperature must be a positive amount of money, or None")
+        number(seed, "the seed", low=-math.inf, whole=True)
+        if isinstance(iterations, Mapping):
+            for players, budget in iterations.items():
+                number(players, "iterations: a player count", low=2, high=5, whole=True)
+                number(budget, f"iterations for {players} players", low=1, whole=True)
+        elif iterations is not None:
+            number(iterations, "iterations", low=1, whole=True)
+        if time is not None:
+            number(time, "time (seconds a move)", above=True)
+        number(c, "c (the exploration constant)")
+        number(rounds_ahead, "rounds_ahead", whole=True, high=1000)
+        if temperature is not None:
+            number(temperature, "temperature (money)", above=True)
         self.seed = seed
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS
@@ -132,7 +139,7 @@ class ISMCTSBot:
         """
         check_inputs(view, legal)
         if view["to_move"] != view["seat"]:
-            raise ValueError(f"seat {view['seat']} is not to move: search from the mover's view")
+            raise BadArgument(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
 
     def budget(self, players: int) -> int | None:
@@ -208,7 +215,7 @@ class Search:
         self._first = None if first is None else rules.action_key(first)
         if self._first is not None and rules.action_id(self._first) not in {
                 i for i, _ in self._pairs}:
-            raise ValueError(f"first must be one of the legal actions, not {first!r}")
+            raise BadArgument(f"first must be one of the legal actions, not {first!r}")
         self._sampler = Determinizer(view)
         self._rng = rng
         self._root = _Node(view["seat"])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from .base import Action, View, check_inputs
+from .base import Action, View, check_inputs, number
 
 
 class RandomBot:
@@ -14,6 +15,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        number(seed, "the seed", low=-math.inf, whole=True)
         self.seed = seed
         self._rng = random.Random(seed)
 

@@ -33,10 +33,10 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from .. import cards, rules
-from ..cards import PLACES, RATE_COUNTS, RUIN_RATES, TOOLS
-from ..rules import Key
-from ..state import State
+from ..kernel import cards, rules
+from ..kernel.cards import PLACES, RATE_COUNTS, RUIN_RATES, TOOLS
+from ..kernel.rules import Key
+from ..kernel.state import State
 
 MAX_TAKE = 2  # R4: two tools from the City, or the last one left
 MAX_SALE = 2  # R0.3: a fence buys at most two cards of a kind in one sale

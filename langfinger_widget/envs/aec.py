@@ -35,10 +35,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .. import rules
-from ..cards import SCOUNDRELS
-from ..errors import IllegalAction
-from ..game import Game
+from ..kernel import rules
+from ..kernel.cards import SCOUNDRELS
+from ..kernel.errors import BadArgument, IllegalAction
+from ..kernel.game import Game
 from .actions import table
 from .observation import Encoder
 
@@ -56,7 +56,7 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         Game.new(players=players, seed=0, scoundrels=scoundrels, variant=variant)  # checks R1.1..
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise BadArgument(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.players, self.variant, self.max_rounds = players, variant, max_rounds
         self.scoundrels = scoundrels
         self.render_mode = render_mode
@@ -162,7 +162,7 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
         """The board as the agent to move sees it (text), for ``render_mode="ansi"``."""
         if self.render_mode is None:
             return None
-        from .. import render
+        from ..kernel import render
 
         return render.text(self._live().view(self.possible_agents.index(self.agent_selection)))
 

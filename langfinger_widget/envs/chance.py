@@ -27,10 +27,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import cards, rules, views
-from ..cards import TOOLS
-from ..rules import Event, Key
-from ..state import PILES, Pile, State, _full_deck, empty_hand
+from ..kernel import cards, rules, views
+from ..kernel.cards import TOOLS
+from ..kernel.errors import BadArgument
+from ..kernel.load import full_deck
+from ..kernel.rules import Event, Key
+from ..kernel.state import PILES, Pile, State, empty_hand
 
 FEEDS = (("city", "tools"), ("villa", "loot"), ("museum", "loot"), ("harbor", "fences"))  # R9.1
 
@@ -171,7 +173,7 @@ def plan_deal(players: int, scoundrels: list[str] | None, variant: str) -> tuple
     plan = ["tools"] * sum(p.hand_size() for p in base.players)
     for place, pile in FEEDS:
         plan += [pile] * len(base.display(place))
-    return base, Draws(None, plan, {p: [_full_deck(p)] for p in PILES})
+    return base, Draws(None, plan, {p: [full_deck(p)] for p in PILES})
 
 
 def deal(base: State, draws: Draws) -> ChanceState:
@@ -203,7 +205,7 @@ def undealt(base: State) -> ChanceState:
     for place, _ in FEEDS:
         state.display(place).clear()
     for pile in PILES:
-        state.piles[pile] = Pile(sorted(_full_deck(pile).elements()), [])
+        state.piles[pile] = Pile(sorted(full_deck(pile).elements()), [])
     return state
 
 
@@ -304,7 +306,7 @@ class Position:
         assert self.pending is not None, "not a chance node"
         pile, card = _OUTCOMES[outcome]
         if pile != self.pending.pile() or self.pending.available()[card] < 1:
-            raise ValueError(f"chance outcome {outcome} ({card}) cannot be drawn from "
+            raise BadArgument(f"chance outcome {outcome} ({card}) cannot be drawn from "
                              f"the {self.pending.pile()} pile now")
         self.pending.chosen.append(card)
         self._forget()

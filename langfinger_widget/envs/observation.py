@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .. import cards
-from ..cards import KINDS, PLACES, PROTECTIONS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
-from ..state import SCOUNDREL_PLACES
+from ..kernel import cards
+from ..kernel.cards import KINDS, PLACES, PROTECTIONS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
+from ..kernel.errors import BadArgument
+from ..kernel.state import SCOUNDREL_PLACES
 from .actions import FENCE_IDS, LOOT_IDS, MAX_SALE, STEAL_SLOTS
 
 View = dict[str, Any]
@@ -170,9 +171,9 @@ class Encoder:
     def encode(self, view: View) -> list[float]:
         """The vector of one seat's view (``Game.view(seat)``, never the open board)."""
         if not isinstance(view.get("seat"), int):
-            raise ValueError("encode a seat's view, not the open board (view(None))")
+            raise BadArgument("encode a seat's view, not the open board (view(None))")
         if len(view["players"]) != self.players:
-            raise ValueError(f"this encoder is for {self.players} players, "
+            raise BadArgument(f"this encoder is for {self.players} players, "
                              f"not {len(view['players'])}")
         w = _Writer(self, view)
         _head(w, view, self.max_rounds)

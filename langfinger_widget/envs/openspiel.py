@@ -15,7 +15,7 @@ Importing this module registers the game (the ``openspiel`` extra:
   It is the same information ``lf.bots`` search from; see docs/envs.md for
   what that means for recall.
 * ``resample_from_infostate`` samples with the ISMCTS bot's own
-  :class:`~langfinger_widget.bots.determinize.Determinizer`.
+  :class:`~langfinger_widget.kernel.hidden.Determinizer`.
 * Returns: a win (R10.2) is worth 1, shared by tied winners; the game is
   constant-sum (1). A game cut off after ``max_rounds`` rounds gives every
   seat 1/players.
@@ -30,8 +30,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .. import cards, rules
-from ..bots.determinize import Determinizer
+from ..kernel import cards, rules
+from ..kernel.errors import BadArgument
+from ..kernel.hidden import Determinizer
 from . import observation
 from .actions import table
 from .chance import Draws, Position, adopt, outcomes, plan_deal
@@ -86,7 +87,7 @@ class LangfingerGame(pyspiel.Game):  # type: ignore[misc]
         variant = str(params.get("variant", "standard"))
         picked = [s for s in str(params.get("scoundrels", "")).split(",") if s]
         if max_rounds < 1:
-            raise ValueError(f"max_rounds must be at least 1, not {max_rounds}")
+            raise BadArgument(f"max_rounds must be at least 1, not {max_rounds}")
         # Deal once (rules.setup checks players, variant and scoundrels: R1.1, R11, R0.5);
         # every initial state relabels this deal's cards by chance.
         self.start = Position(*plan_deal(players, picked or None, variant), max_rounds)
@@ -104,7 +105,7 @@ class LangfingerGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> ViewObserver:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise BadArgument(f"observation parameters are not supported, got {params}")
         perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         return ViewObserver(self.encoder, perfect_recall)
 
@@ -151,7 +152,7 @@ class LangfingerState(pyspiel.State):  # type: ignore[misc]
             return
         legal = table().legal(self.position.state)
         if int(action) not in legal:
-            raise ValueError(f"action {action} ({table().describe(int(action))}) is not legal")
+            raise BadArgument(f"action {action} ({table().describe(int(action))}) is not legal")
         self.position.apply_key(legal[int(action)])
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -167,7 +168,7 @@ class LangfingerState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LangfingerState:
         """A state ``player_id`` cannot tell from this one, sampled like the ISMCTS bot does."""
         if self.position.pending is not None:
-            raise ValueError("resample at a decision node, not while cards are being drawn")
+            raise BadArgument("resample at a decision node, not while cards are being drawn")
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = Determinizer(self.position.view(player_id)).sample(rng)
         twin = LangfingerState(self.get_game())
@@ -223,7 +224,7 @@ class ViewObserver:
         if self.perfect_recall:
             return json.dumps({"view": view, "pending": pending}, sort_keys=True,
                               separators=(",", ":"))
-        from .. import render
+        from ..kernel import render
 
         text = render.text(view)
         return text if pending is None else f"{text}\ndrawing: {json.dumps(pending)}"

@@ -2,7 +2,7 @@
 
 Like every bot here they get a seat's view and the legal actions only. The
 view is turned into a ``python_langfinger`` state by sampling the hidden
-cards (the same :class:`~langfinger_widget.bots.determinize.Determinizer`
+cards (the same :class:`~langfinger_widget.kernel.hidden.Determinizer`
 our ISMCTS uses); from there OpenSpiel's code decides:
 
 * ``openspiel-ismcts``: ``open_spiel.python.algorithms.ismcts.ISMCTSBot``,
@@ -28,9 +28,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from .. import rules
-from ..bots.base import Action, View, check_inputs
-from ..bots.determinize import determinize
+from ..bots.base import Action, View, check_inputs, number
+from ..kernel import rules
+from ..kernel.errors import BadArgument
+from ..kernel.hidden import determinize
 from .actions import table
 from .chance import adopt
 from .openspiel import LangfingerGame, LangfingerState
@@ -85,11 +86,13 @@ class OpenSpielBot:
     def __init__(self, name: str, seed: int = 0, iterations: int | None = None,
                  time: float | None = None) -> None:
         if name not in NAMES:
-            raise ValueError(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
+            raise BadArgument(f"unknown OpenSpiel bot {name!r}; choose from {NAMES}")
         if name == "openspiel-mcts" and time is not None:
-            raise ValueError("openspiel-mcts takes iterations=, not time=")
-        if (iterations is not None and iterations < 1) or (time is not None and time <= 0):
-            raise ValueError("the budget must be positive")
+            raise BadArgument("openspiel-mcts takes iterations=, not time=")
+        if iterations is not None:
+            number(iterations, "iterations", low=1, whole=True)
+        if time is not None:
+            number(time, "time (seconds a move)", above=True)
         self.name = name
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS

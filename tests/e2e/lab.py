@@ -83,13 +83,17 @@ class LabServer:
         return log_tail(self.log_path, lines)
 
 
-def jupyter_env(base: Path) -> dict[str, str]:
+def jupyter_env(base: Path, user_settings: dict[str, Any] | None = None,
+                kernel_path: Path | None = None) -> dict[str, str]:
     """The environment of a Jupyter server whose config, settings and runtime live under ``base``.
 
     A developer's own settings or saved workspaces cannot change what the test sees.
+    ``user_settings`` replaces the quiet defaults (``{}``: none at all, the app's
+    defaults); ``kernel_path`` goes first on the kernels' ``PYTHONPATH``.
     """
     settings = base / "settings"
-    for rel, value in _USER_SETTINGS.items():
+    settings.mkdir(parents=True, exist_ok=True)
+    for rel, value in (_USER_SETTINGS if user_settings is None else user_settings).items():
         target = settings / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(value))
@@ -102,7 +106,8 @@ def jupyter_env(base: Path) -> dict[str, str]:
         # The kernel writes bytecode into the checkout otherwise.
         PYTHONDONTWRITEBYTECODE="1",
         # The kernel imports this checkout's package (the code under test), installed or not.
-        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        PYTHONPATH=os.pathsep.join(filter(None, [
+            str(kernel_path or ""), str(REPO), os.environ.get("PYTHONPATH")])),
     )
     return env
 
@@ -137,16 +142,19 @@ def wait_until_answers(
     raise RuntimeError(f"{url} did not answer within {timeout}s:\n{log_tail(log_path)}")
 
 
-def start_lab(base: Path, timeout: float = 90.0, app: str = "jupyterlab") -> LabServer:
+def start_lab(base: Path, timeout: float = 90.0, app: str = "jupyterlab",
+              user_settings: dict[str, Any] | None = None,
+              kernel_path: Path | None = None) -> LabServer:
     """Start ``jupyter lab`` (or, with ``app="notebook"``, Jupyter Notebook 7) on 127.0.0.1
-    with its own config, settings and workspace dirs (:func:`jupyter_env`).
+    with its own config, settings and workspace dirs (:func:`jupyter_env`; ``user_settings``
+    and ``kernel_path`` go there).
 
     Both expose ``window.jupyterapp``, so :class:`LabNotebook` drives either.
     Root-safe (``--allow-root``) because CI runs as root.
     """
     root = base / "root"
     root.mkdir(parents=True, exist_ok=True)
-    env = jupyter_env(base)
+    env = jupyter_env(base, user_settings, kernel_path)
     port = free_port()
     token = secrets.token_hex(16)
     log_path = base / "jupyter.log"

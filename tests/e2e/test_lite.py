@@ -121,7 +121,7 @@ def test_quickstart_a_bot_answers_a_click(
     page, guard = site_page
     nb = quickstart
     # The package came preloaded (no %pip cell), and this kernel really is Pyodide.
-    assert nb.kernel_json("__import__('langfinger_widget.platform').platform.in_pyodide()")
+    assert nb.kernel_json("__import__('langfinger_widget.tables.runtime').platform.in_pyodide()")
     root = only_board(page)
     # Run All leaves the reader's game waiting for them (the bots may move first).
     wait_for_kernel(nb, "w.game.to_move == w.seat and w.game.phase == 'place'")
@@ -185,7 +185,8 @@ def test_tutorial_notebooks_run_in_pyodide(
 def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_url: str) -> None:
     page, guard = site_page
     nb = open_in_site(page, site_url, "09_puzzles.ipynb")
-    nb.run_all(timeout_ms=RUN_ALL_MS)  # the whole notebook runs unchanged, proofs included
+    nb.run_all(timeout_ms=RUN_ALL_MS)  # the whole notebook runs unchanged; no answer shown
+    nb.kernel("w = p1")  # the first puzzle's board (the helpers below read `w`)
     name = nb.kernel_json("w.puzzle['name']")
     root = only_board(page, name)
     status = root.get_by_test_id("puzzle-status")
@@ -199,6 +200,8 @@ def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_ur
         assert same_move(last, action), f"clicked for {action}, the kernel played {last}"
     expect(status).to_contain_text("Solved!")
     assert nb.kernel_json("w.puzzle['solved']") is True
+    # The verdict cell under the board reads it: solved, with the moves in words.
+    assert nb.kernel("print(lf.lessons.puzzle_verdict(w))").startswith("✓ Solved! ")
     nb.screenshot("lite-puzzle-solved", root)
     nb.shutdown_kernel()
     assert guard.outside == [], f"the site asked the network for {guard.outside}"

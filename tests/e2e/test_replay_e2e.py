@@ -53,7 +53,8 @@ def test_scrubbing_a_replay_moves_the_board(open_notebook) -> None:  # type: ign
     root.get_by_test_id("replay-forward").click()
     wait_index(nb, 1)
     expect(root.get_by_test_id("replay-position")).to_have_text(f"1 / {length}")
-    expect(root.get_by_test_id("replay-label")).to_contain_text("1. Pascal place")
+    # The caption in plain words, not the record's shorthand ("1. Pascal place city").
+    expect(root.get_by_test_id("replay-label")).to_contain_text("1. Pascal puts a token on the")
     expect(root.get_by_test_id("log")).to_contain_text("Pascal places a token")  # the log follows
     assert tokens_on_squares(root) == 1
 
@@ -85,3 +86,35 @@ def test_scrubbing_a_replay_moves_the_board(open_notebook) -> None:  # type: ign
         expect(root.get_by_test_id("game-over")).to_be_visible()
     assert nb.kernel_json("w.view == w.replaying.view() and w.legal == []")
     nb.screenshot("replay-scrubbed", root)
+
+
+SCREEN = 1000  # the test page's height (conftest: 1400 x 1000)
+
+
+def test_the_replay_fits_one_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """Board, scrubber, caption, money chart and win-chance chart: all in one 1000 px screen
+    (issue 28: it was about 1,600 px tall), with the caption in plain words."""
+    nb: LabNotebook = open_notebook("replay_screen.ipynb", [
+        CELL.removesuffix("w")
+        + "w.analyse(1, bot='ismcts', iterations=8, progress=False)\nw.replaying.seek(40)\nw"])
+    nb.run_all()
+    root = nb.output(0).get_by_test_id("langfinger")
+    expect(root.get_by_test_id("replay-evaluation")).to_be_visible()
+    caption = nb.kernel_json("w.scrubber['caption']")
+    expect(root.get_by_test_id("replay-label")).to_have_text(f"40. {caption}")
+    assert "," not in caption.split(" ")[2], caption  # words, not "take lockpick,map"
+    root.scroll_into_view_if_needed()
+    top = root.bounding_box()
+    assert top is not None
+    parts = {name: root.locator(sel).first.bounding_box() for name, sel in (
+        ("board", ".lf-board"), ("scrubber", ".lf-replay-bar"),
+        ("caption", "[data-testid=replay-label]"), ("money", "[data-testid=replay-money]"),
+        ("chance", "[data-testid=replay-evaluation]"),
+        ("analysis", "[data-testid=replay-analyse]"))}
+    bottom = max(b["y"] + b["height"] for b in parts.values() if b is not None)
+    height = bottom - top["y"]
+    print(f"[replay] board + scrubber + charts: {height:.0f} px tall, "
+          f"{top['width']:.0f} px wide; {parts}")
+    assert all(b is not None for b in parts.values()), parts
+    assert height <= SCREEN, f"the replay is {height:.0f} px tall: more than one screen"
+    nb.screenshot("replay-one-screen", root)

@@ -1,9 +1,11 @@
 """The tutorial in a real browser: open notebooks/05_ruin.ipynb in JupyterLab, run all
-cells, and find the live board (the widget) and the static picture it ends with.
+cells, find the live board (the widget) and the static picture it ends with, then make
+the lesson's step on the board by clicking and run the check cell under it.
 
-nbval proves the notebook's Python; this proves what a reader sees: the widget's
-bundle loads in JupyterLab, renders the scripted position, and follows the moves
-the notebook plays from Python.
+nbval proves the notebook's Python; this proves what a learner sees: the widget's
+bundle loads in JupyterLab and renders the scripted position, Run All leaves that
+position to the learner, a move made by clicks reaches the kernel, and the check
+cell reads it and says it was right.
 """
 
 from __future__ import annotations
@@ -50,6 +52,12 @@ def _widget_cell_index(nb_path: Path) -> int:
                 if c.cell_type == "code" and "lf.LangfingerWidget(" in c.source)
 
 
+def _check_cell(nb_path: Path) -> str:
+    """The source of the check cell under the board (it reads the learner's move)."""
+    cells = nbformat.read(nb_path, as_version=4).cells
+    return next(c.source for c in cells if c.cell_type == "code" and "check(w," in c.source)
+
+
 def test_ruin_tutorial_runs_and_shows_the_board(ruin_notebook: LabNotebook) -> None:
     nb = ruin_notebook
     nb.run_all()  # raises with the tracebacks if any cell failed
@@ -61,12 +69,26 @@ def test_ruin_tutorial_runs_and_shows_the_board(ruin_notebook: LabNotebook) -> N
     assert ruin.count() == 1
     assert ruin.locator(".lf-rate").count() == 5  # the five exchange squares
 
-    # The notebook played three exchanges from Python; the board followed: the Ruin is
-    # done, its squares are open again, and Bobby's Museum token is the one acting now.
+    # Run All left the board to the learner: the scripted position, nothing played on it,
+    # and the check cell waits for a move.
+    assert nb.kernel_json("w.game.move_number") == 0
     assert nb.kernel_json("w.game.view(0)['decision']") == {
-        "seat": 0, "kind": "museum", "place": "museum", "square": 0}
-    board.locator('[data-area="museum"].lf-resolving').wait_for()
+        "seat": 0, "kind": "ruin", "place": "ruin", "square": 0}
     assert ruin.locator('.lf-rate[aria-label*="taken by"]').count() == 0
+    check = _check_cell(NOTEBOOKS / "05_ruin.ipynb").rstrip().splitlines()
+    check[-1] = f"print({check[-1]})"
+    assert nb.kernel("\n".join(check)).startswith("… Make your move on the board above")
+
+    # The learner's step, by clicks: the 3>4 square, two maps and the hammer, Confirm.
+    ruin.locator('[data-rate="3>4"]').click()
+    hand = board.locator('[data-area="hand"]')
+    for tool, nth in (("map", 0), ("map", 1), ("hammer", 0)):
+        hand.locator(f'[data-tool="{tool}"]').nth(nth).click()
+    board.get_by_test_id("confirm").click()
+    nb.wait_until("w.game.move_number == 1", explain="w.error")
+    assert ruin.locator('.lf-rate[aria-label*="taken by"]').count() == 1
+    verdict = nb.kernel("\n".join(check))
+    assert verdict.startswith("✓ Right: Bobby exchanges a hammer and two maps at the Ruin"), verdict
 
     # The static picture (Game._repr_html_) is in the page too, without any JavaScript.
     static = nb.page.locator(".jp-OutputArea .langfinger-static-board svg")

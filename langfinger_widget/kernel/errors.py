@@ -1,0 +1,57 @@
+"""The ways input can be refused: a bad argument, an illegal action, an impossible position,
+misspelled notation or a broken record. Every error the package raises on purpose is a
+:class:`LangfingerError`; each is also a ``ValueError``."""
+
+
+class LangfingerError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class IllegalAction(LangfingerError, ValueError):
+    """An action that the rules forbid in this position (the message names the ruling).
+
+    The game is left exactly as it was before the action was tried.
+    """
+
+
+class InvalidState(LangfingerError, ValueError):
+    """A position (``to_dict`` data or notation) that cannot exist in a real game."""
+
+
+class NotationError(InvalidState):
+    """A notation string that is misspelled; the message shows where, with a caret.
+
+    ``index`` is the position of the offending character in the string and
+    ``expected`` says what would have been read there.
+    """
+
+    SHOWN = 120  # characters of a long string shown on each side of the caret
+
+    def __init__(self, text: str, index: int, expected: str) -> None:
+        self.text, self.index, self.expected = text, index, expected
+        line = text.replace("\n", " ").replace("\r", " ")
+        start = max(0, index - self.SHOWN)
+        before = "..." if start else ""
+        after = "..." if index + self.SHOWN < len(line) else ""
+        line = before + line[start:index + self.SHOWN] + after
+        caret = " " * (index - start + len(before))
+        super().__init__(f"at index {index}: expected {expected}\n  {line}\n  {caret}^")
+
+
+class RecordError(InvalidState):
+    """A game record that is misspelled, tampered with or cut short (docs/records.md).
+
+    ``line`` is the 1-based line of the record where reading stopped (0: the
+    record as a whole) and ``ruling`` the ruling that refused it, if a rule did.
+    Nothing half-read is returned. A record describes positions, so a record
+    that play cannot reach is an ``InvalidState`` too, like any loader's refusal.
+    """
+
+    def __init__(self, line: int, why: str, ruling: str | None = None) -> None:
+        self.line, self.why, self.ruling = line, why, ruling
+        super().__init__(f"line {line}: {why}" if line else why)
+
+
+class BadArgument(LangfingerError, ValueError):
+    """An argument this package cannot take: a bot's budget, a builder's seat or place, a
+    table's setting. A ``ValueError`` as any bad argument, and the package's own."""

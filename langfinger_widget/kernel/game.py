@@ -1,0 +1,387 @@
+"""``Game``: the public face of the kernel (history, undo, seeds, views).
+
+>>> import langfinger_widget as lf
+>>> g = lf.Game.new(players=3, seed=42)
+>>> g.phase, g.round, g.start_player, g.to_move  # the seed drew seat 2 to start (R1.0)
+('place', 1, 2, 2)
+>>> g.play({"type": "place", "place": "museum"})[0]["square"]
+0
+>>> g.why_illegal({"type": "pass"})
+'R2.1: tokens are being placed; every token must be placed, there is no passing'
+>>> g.undo(); g.to_move
+2
+>>> lf.Game.new(players=3, seed=42, start_player=0).to_move
+0
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from . import load, rules, views
+from .actions import Action
+from .errors import BadArgument, IllegalAction
+from .rules import Event, Key
+from .state import State
+
+
+class _Record:
+    """The game's own events, written down by replaying its decisions when asked for.
+
+    :meth:`Game.play` gives its events to the caller, to keep or change; the
+    game's record is made apart, by playing the same keys again from the
+    start position (the kernel is deterministic, its shuffles included), and
+    only when the log or an undo barrier is asked for: self-play pays nothing.
+    """
+
+    __slots__ = ("events", "marks", "state")
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = list(events)  # the setup's, then those of each recorded decision
+        self.marks: list[int] = []  # where each recorded decision's events start
+        self.state: State | None = None  # the position after them (None: none recorded)
+
+    def catch_up(self, base: State, played: Sequence[Key]) -> None:
+        """Record the decisions of ``played`` not recorded yet."""
+        done = len(self.marks)
+        if done == len(played):
+            return
+        position = base.copy() if self.state is None else self.state
+        for key in played[done:]:
+            self.marks.append(len(self.events))
+            rules.resolve(position, key, self.events)
+        self.state = position
+
+    def cut(self, decisions: int, position: State) -> None:
+        """Forget what follows the first ``decisions`` (an undo); ``position`` is after them."""
+        if len(self.marks) > decisions:
+            del self.events[self.marks[decisions]:]
+            del self.marks[decisions:]
+            self.state = position.copy() if decisions else None
+
+    def copy(self) -> _Record:
+        twin = _Record(self.events)
+        twin.marks = list(self.marks)
+        twin.state = None if self.state is None else self.state.copy()
+        return twin
+
+
+class Game:
+    """A game of Langfinger: a position plus the actions and events that led to it.
+
+    Every change goes through :meth:`play`, which validates the action (raising
+    :class:`IllegalAction` and changing nothing if it is illegal) and returns
+    the events, unredacted: the caller of ``play`` is trusted. Anything shown
+    to a player goes through :meth:`view` and :meth:`log`.
+    """
+
+    __slots__ = ("_base", "_base_events", "_legal_ids", "_movers", "_played", "_record",
+                 "_state", "_version")
+
+    def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
+        self._state = position
+        self._base = position.copy()  # undo and the record replay from here
+        self._base_events = list(events)  # the deal's (or none, for a loaded position)
+        self._record = _Record(events)
+        self._played: list[Key] = []
+        self._movers: list[int] = []
+        self._legal_ids: list[int] | None = None  # of this position, computed once
+        self._version = 0
+
+    # --- making games -------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, players: int = 3, seed: int | None = None, *, names: Sequence[str] | None = None,
+        scoundrels: Sequence[str] | None = None, start_player: int | None = None,
+        variant: str = "standard",
+    ) -> Game:
+        """Deal a new game (R1). ``seed=None`` picks a random seed, kept in the position.
+
+        ``start_player=None`` draws the start player from the seed (R1.0).
+        """
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        position, events = rules.setup(players, seed, names, scoundrels, start_player, variant)
+        return cls(position, events)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Load a position (docs/state-format.md); :class:`InvalidState` if it cannot exist.
+
+        A seat's export (``to_dict(seat=k)``, with a ``seat`` key) loads with what
+        that seat cannot know resampled, from a generator seeded by the export.
+        """
+        if isinstance(data, dict) and "seat" in data:
+            from . import export
+
+            return cls(export.load(data))
+        return cls(load.from_dict(data))
+
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as JSON-ready data; ``Game.from_dict`` continues it exactly.
+
+        With ``seat``: only what that seat knows (its export, R11): other hands as
+        sizes, face-down cards as backs, draw piles as sizes, no seed.
+        """
+        if seat is None:
+            return self._state.to_dict()
+        self._check_seat(seat)
+        from . import export
+
+        return export.seat_dict(self._state, seat)
+
+    def notation(self, seat: int | None = None) -> str:
+        """The position as one line of notation (docs/notation.md); ``seat``: its export."""
+        from . import notation
+
+        if seat is None:
+            return notation.encode(self._state)
+        return notation.encode_dict(self.to_dict(seat))
+
+    @classmethod
+    def from_notation(cls, s: str) -> Game:
+        """Load a position from notation; ``NotationError`` points at a misspelling."""
+        from . import notation
+
+        return cls(notation.decode(s))
+
+    def origin(self) -> Game:
+        """A new game at the position this one's :attr:`history` starts from (as dealt or
+        loaded), with the events of that start (the deal, for a new game): records replay
+        the history from here (docs/records.md)."""
+        return Game(self._base.copy(), self._base_events)
+
+    def record(self, seat: int | str | None = "auto", **options: Any) -> str:
+        """The game as a record: a header, then one decision a line (docs/records.md).
+
+        ``seat=k`` holds only what seat ``k`` saw; ``seat=None`` holds everything
+        (the seed, every hand). Left out, the full record is written for a finished
+        game, and an unfinished one is refused: its full record would show hidden
+        cards. ``options``: ``bots`` ({seat: level}), ``date``, ``checkpoints``.
+        """
+        from .. import records  # imported on first use: the kernel stays quick to import
+
+        return records.write(self, seat, **options)
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a record, checking every decision (``lf.RecordError`` names the line and
+        the ruling). A seat's record gives its last position with what that seat could
+        not see dealt at random, consistently with everything it saw."""
+        from .. import records
+
+        return records.read(text).game()
+
+    def copy(self) -> Game:
+        """An independent game at the same position, with the same history."""
+        twin = Game(self._base, self._base_events)
+        twin._state = self._state.copy()
+        twin._record = self._record.copy()
+        twin._played = list(self._played)
+        twin._movers = list(self._movers)
+        twin._version = self._version
+        return twin
+
+    # --- the position ---------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The live position (read it; change it only through :meth:`play`)."""
+        return self._state
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def phase(self) -> str:
+        """``"place"`` (R2), ``"act"`` (R3-R8) or ``"over"`` (R10)."""
+        return self._state.phase
+
+    @property
+    def start_player(self) -> int:
+        return self._state.start_player
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; None when the game is over."""
+        return rules.to_move(self._state)
+
+    @property
+    def money(self) -> list[int]:
+        """Each player's total (not wrapped at 20, R10.1)."""
+        return [p.money for p in self._state.players]
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        """Every seat tied for the most money (R10.2); [] until the game is over."""
+        return rules.winners(self._state)
+
+    @property
+    def seed(self) -> int:
+        return self._state.seed
+
+    @property
+    def version(self) -> int:
+        """A counter that changes on every :meth:`play` and :meth:`undo`.
+
+        The move number alone is not enough to tell positions apart: an undo
+        followed by another move comes back to the same number in another
+        situation. Work computed for one version (a bot's move, a hint) is
+        stale once the version has changed.
+        """
+        return self._version
+
+    # --- actions --------------------------------------------------------------------------
+    def _legal(self) -> list[int]:
+        """The legal action ids of this position (rules.legal_ids), listed once per position."""
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = rules.legal_ids(self._state)
+        return ids
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every legal action of :attr:`to_move`, JSON-ready, without duplicates."""
+        return rules.shared_actions(self._legal())  # read-only dicts (actions.py)
+
+    def _legal_id(self, action: Any) -> int | None:
+        """The id of ``action`` if it is legal now; IllegalAction if it is malformed."""
+        legal = self._legal()  # first: listing them gives every legal key its id (rules.id_of)
+        aid = action.id if type(action) is Action else rules.id_of(rules.action_key(action))
+        return aid if aid is not None and aid in legal else None
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            return self._legal_id(action) is not None
+        except IllegalAction:
+            return False
+
+    def why_illegal(self, action: Any) -> str | None:
+        """None if ``action`` is legal now, else the reason, naming the ruling."""
+        return rules.explain(self._state, action)
+
+    def play(self, action: Any) -> list[Event]:
+        """Play ``action`` for :attr:`to_move` and return the events (unredacted).
+
+        Raises :class:`IllegalAction` (naming the ruling) and changes nothing
+        if the action is malformed or illegal.
+        """
+        aid = self._legal_id(action)
+        if aid is None:
+            raise IllegalAction(rules.explain(self._state, action) or "illegal action")
+        return self._apply(rules.ACTIONS[aid])
+
+    def _apply(self, key: Key) -> list[Event]:
+        events: list[Event] = []
+        self._movers.append(rules.resolve(self._state, key, events))
+        self._legal_ids = None
+        self._played.append(key)
+        self._version += 1
+        return events  # the caller's own: the game's record is written apart (_Record)
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play` exactly (replaying the history from its start)."""
+        if not self._played:
+            raise IllegalAction("nothing to undo")
+        keys = self._played[:-1]
+        position = self._base.copy()
+        for key in keys:
+            rules.resolve(position, key, None)
+        self._state = position
+        self._played = keys
+        self._movers.pop()
+        self._record.cut(len(keys), position)
+        self._legal_ids = None
+        self._version += 1
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The actions played since this game was dealt or loaded."""
+        return [rules.key_action(k) for k in self._played]
+
+    @property
+    def move_number(self) -> int:
+        """How many decisions :attr:`history` holds, without building it (a table asks after
+        every move)."""
+        return len(self._played)
+
+    @property
+    def deciders(self) -> list[int]:
+        """The seat that made each decision of :attr:`history`, in order."""
+        return list(self._movers)
+
+    def sight_barrier(self, seat: int | None) -> int:
+        """How many decisions of :attr:`history` stand for ``seat`` under R12.1.
+
+        That is the history's length just after the last decision whose events
+        showed ``seat`` a card hidden from it before (a tool drawn at the Ruin,
+        a stolen front, a refill); an Undo against an opponent stops there.
+        ``seat=None`` is the open board (R12.4): it shows every hand and front, so
+        what it had not shown is each card drawn from a pile, whoever drew it.
+        """
+        self._check_seat(seat)
+        record = self._recorded()
+        ends = [*record.marks[1:], len(record.events)]
+        for index in range(len(record.marks) - 1, -1, -1):
+            events = record.events[record.marks[index]:ends[index]]
+            if any(views.shows_hidden(e, seat) for e in events):
+                return index + 1
+        return 0
+
+    # --- what a seat may see ---------------------------------------------------------------
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise BadArgument(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as ``seat`` may see it (docs/view-format.md; None: everything)."""
+        self._check_seat(seat)
+        return views.view(self._state, seat)
+
+    def log(self, seat: int | None = None) -> list[Event]:
+        """The events so far, redacted for ``seat`` exactly as :meth:`view` is."""
+        self._check_seat(seat)
+        return views.redact_log(self._recorded().events, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may see (R13.1): no hand, no face-down front, no pile order.
+
+        Unlike ``view(None)`` (the open board, which shows everything), this
+        holds only what is public to every seat; ``spectator`` is True in it.
+        """
+        return views.public_view(self._state)
+
+    def public_log(self) -> list[Event]:
+        """The events so far, redacted for a spectator exactly as :meth:`public_view` is."""
+        return views.public_log(self._recorded().events)
+
+    def _recorded(self) -> _Record:
+        self._record.catch_up(self._base, self._played)
+        return self._record
+
+    def _repr_html_(self) -> str:
+        """The open board as a static picture (render.py), for outputs where no kernel runs."""
+        from . import render  # imported on first display: the kernel stays quick to import
+
+        return render.html(self.view(None))
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Text-only outputs (a terminal, a plain-text notebook output) show the board too."""
+        from . import render
+
+        printer.text(repr(self) if cycle else render.text(self.view(None)))
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.num_players} players, round {self.round}, {self.phase}, "
+                f"to move {self.to_move}, money {self.money}>")

@@ -1,0 +1,334 @@
+"""The ASGI app: the lobby's REST calls, the WebSocket, and the web board's pages.
+
+``create_app(settings)`` gives a Starlette app; ``langfinger serve`` runs it
+on uvicorn. The pages are the same front-end bundle as the notebook widget
+(``static/widget.js``), driven by ``static/online-page.js``, which speaks the
+protocol over the WebSocket instead of a kernel's comm.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import lobby, protocol
+from .broker import make_broker
+from .config import Settings
+from .hub import Client, Hub
+from .kernel import LEVELS, VARIANTS
+from .room import Refusal
+from .store import Store
+
+log = logging.getLogger("langfinger.server")
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+PAGE_SCRIPT = "online-page.js"  # js/online-page.tsx, built by `npm run build`
+MAX_BODY = 64 * 1024
+STATUS = {"bad_request": 400, "unauthorized": 401, "origin": 403, "not_found": 404,
+          "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413,
+          "media_type": 415, "server_error": 500}
+# The pages load only this server's own scripts and styles and talk only to it.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
+       "base-uri 'none'; form-action 'none'")
+
+Ready = Callable[[Hub], Awaitable[None]]
+
+
+def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+    """A page may talk to the server if it is the server's own, or on the allow-list.
+
+    No ``Origin`` header means no browser page sent it (a script, a bot, a
+    notebook kernel): no page can be tricked into such a request.
+    """
+    if origin is None:
+        return True
+    allowed = {o.rstrip("/") for o in settings.origins}
+    if settings.public_url:
+        parts = urlsplit(settings.public_url)
+        allowed.add(f"{parts.scheme}://{parts.netloc}")
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
+def _page(kind: str, table: str = "") -> HTMLResponse:
+    built = (STATIC / "widget.js").is_file() and (STATIC / PAGE_SCRIPT).is_file()
+    body = ('<div id="lf-online" data-page="{kind}" data-table="{table}"></div>'
+            f'<script type="module" src="/static/{PAGE_SCRIPT}"></script>'
+            if built else
+            "<p>The board's bundle is not built: run <code>npm run build</code> in the "
+            "checkout, or install a released wheel.</p>")
+    text = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Langfinger online</title>"
+        '<link rel="stylesheet" href="/static/widget.css">'
+        '<link rel="stylesheet" href="/static/online.css"></head>'
+        f"<body>{body.format(kind=kind, table=html.escape(table, quote=True))}"
+        "<noscript>The board needs JavaScript.</noscript></body></html>")
+    return HTMLResponse(text, headers={"Content-Security-Policy": CSP,
+                                       "Referrer-Policy": "no-referrer",
+                                       "X-Content-Type-Options": "nosniff",
+                                       "Cache-Control": "no-store"})
+
+
+def _refused(refusal: Refusal) -> JSONResponse:
+    return JSONResponse({"error": refusal.message, "code": refusal.code},
+                        status_code=STATUS.get(refusal.code, 400))
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _base(request: Request) -> str:
+    settings: Settings = request.app.state.settings
+    return (settings.public_url or str(request.base_url)).rstrip("/")
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, from an allowed page (or no page), within the size cap."""
+    settings: Settings = request.app.state.settings
+    if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), settings):
+        raise Refusal("origin", "this page's origin may not use the lobby (see --origin)")
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise Refusal("media_type", "send the request as application/json")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:
+        raise Refusal("bad_request", "the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise Refusal("bad_request", "the request is a JSON object")
+    return body
+
+
+def _api(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            result = await handler(request)
+        except Refusal as refusal:
+            return _refused(refusal)
+        if isinstance(result, Response):
+            return result
+        return JSONResponse(result, headers={"Cache-Control": "no-store"})
+
+    return endpoint
+
+
+@_api
+async def api_info(request: Request) -> Any:
+    return {"protocol": protocol.PROTOCOL, "version": protocol.VERSION, "levels": list(LEVELS),
+            "variants": list(VARIANTS), "max_message": protocol.MAX_MESSAGE, "now": time.time()}
+
+
+@_api
+async def api_create(request: Request) -> Any:
+    return await lobby.create(_hub(request), await _json_body(request), _base(request))
+
+
+@_api
+async def api_join(request: Request) -> Any:
+    body = await _json_body(request)
+    return await lobby.join(_hub(request), request.path_params["table"], body, _base(request))
+
+
+@_api
+async def api_mine(request: Request) -> Any:
+    body = await _json_body(request)
+    return {"tables": await lobby.mine(_hub(request), body.get("tokens"))}
+
+
+@_api
+async def api_record(request: Request) -> Any:
+    auth = request.headers.get("authorization", "")
+    scheme, _, key = auth.partition(" ")
+    if scheme.lower() != "bearer" or not key:
+        raise Refusal("unauthorized", "send a seat token or the spectator key as "
+                                      "'Authorization: Bearer KEY'")
+    text = await lobby.record(_hub(request), request.path_params["table"], key.strip())
+    return PlainTextResponse(text, headers={"Cache-Control": "no-store"})
+
+
+async def page_lobby(request: Request) -> Response:
+    return _page("lobby")
+
+
+async def page_table(request: Request) -> Response:
+    kind = request.url.path.split("/")[1]
+    return _page(kind, request.path_params["table"])
+
+
+async def healthz(request: Request) -> Response:
+    return PlainTextResponse("ok")
+
+
+async def favicon(request: Request) -> Response:
+    return Response(status_code=204)  # no icon; an empty answer keeps consoles quiet
+
+
+# --- the WebSocket ----------------------------------------------------------------------------
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text if text is not None else message.get("bytes")
+
+
+async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
+    await websocket.send_text(protocol.encode(message))
+
+
+async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> None:
+    with contextlib.suppress(Exception):
+        await _send(websocket, protocol.error(refusal.code, refusal.message))
+        await websocket.close(code, refusal.code)
+
+
+async def socket(websocket: WebSocket) -> None:
+    hub = _hub(websocket)
+    settings: Settings = websocket.app.state.settings
+    await websocket.accept()
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(origin, websocket.headers.get("host"), settings):
+        await _refuse_socket(websocket, protocol.CLOSE_ORIGIN, Refusal(
+            "origin", f"pages from {origin!r} may not connect; the server allows its own "
+                      "pages and those named by --origin"))
+        return
+    try:
+        frame = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
+        client = await hub.hello(protocol.parse(frame))
+    except (asyncio.TimeoutError, TimeoutError):
+        await _refuse_socket(websocket, protocol.CLOSE_HELLO_TIMEOUT,
+                             Refusal("hello_timeout", "no hello in time"))
+        return
+    except WebSocketDisconnect:
+        return
+    except Refusal as refusal:
+        await _refuse_socket(websocket, protocol.CLOSE_UNAUTHORIZED, refusal)
+        return
+    writer = asyncio.create_task(_write(websocket, client, hub))
+    try:
+        await _serve(websocket, client, hub)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(client)
+        if client.closing is None:
+            client.close(1000, "bye")
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(writer, 1.0)
+
+
+async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
+    while client.closing is None:
+        frame = await _receive(websocket)
+        limit = client.limit
+        if not limit.allow(time.monotonic()):
+            if limit.refused > client.flood_limit:
+                client.push(protocol.error("flood", "too many messages: disconnected",
+                                           client.live.room.seq))
+                client.close(protocol.CLOSE_FLOOD, "flood")
+                return
+            if not limit.warned:  # one warning a run of refusals, not one a message
+                limit.warned = True
+                client.push(protocol.error("rate_limited", "too many messages: slow down (the "
+                                           "ones over the limit are dropped unread)",
+                                           client.live.room.seq))
+            continue
+        limit.warned = False
+        message: dict[str, Any] = {}
+        try:
+            message = protocol.parse(frame)
+            client.last_id = protocol.check_intent(message, client.last_id)
+            reply = await hub.intent(client, message)
+        except Refusal as refusal:
+            msg_id = message.get("id") if isinstance(message.get("id"), int) else None
+            reply = protocol.error(refusal.code, refusal.message, client.live.room.seq, msg_id)
+        except Exception:  # a bug must cost one answer, never the server
+            log.exception("intent %r failed", message.get("kind"))
+            reply = protocol.error("server_error", "the server failed to answer this",
+                                   client.live.room.seq, message.get("id"))
+        if reply is not None:
+            client.push(reply)
+
+
+async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            message = await client.next(hub.state_for)
+            if message is None:
+                code, reason = client.closing or (1000, "")
+                await websocket.close(code, reason)
+                return
+            await _send(websocket, message)
+
+
+# --- the app ------------------------------------------------------------------------------------
+def create_app(settings: Settings | None = None, on_ready: Ready | None = None) -> Starlette:
+    """The server as an ASGI app. ``on_ready(hub)`` runs once the store is open."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await Store.open(settings.database_url())
+        hub = Hub(settings, store, make_broker(settings.broker))
+        hub.base_url = settings.base_url()
+        app.state.hub = hub
+        await hub.start()
+        if not (STATIC / PAGE_SCRIPT).is_file():
+            log.warning("the web board is not built (npm run build): pages will say so")
+        if on_ready is not None:
+            await on_ready(hub)
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    routes = [
+        Route("/", page_lobby),
+        Route("/play/{table}", page_table),
+        Route("/join/{table}", page_table),
+        Route("/watch/{table}", page_table),
+        Route("/healthz", healthz),
+        Route("/favicon.ico", favicon),
+        Route("/api/info", api_info),
+        Route("/api/tables", api_create, methods=["POST"]),
+        Route("/api/tables/{table}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table}/record", api_record),
+        Route("/api/mine", api_mine, methods=["POST"]),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    middleware = [Middleware(CORSMiddleware, allow_origins=list(settings.origins),
+                             allow_methods=["GET", "POST"],
+                             allow_headers=["Content-Type", "Authorization"])]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.settings = settings
+    return app

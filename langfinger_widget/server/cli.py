@@ -1,0 +1,151 @@
+"""``langfinger serve``: host games for people at other machines.
+
+    langfinger serve                      # http://127.0.0.1:8000, tables kept per user
+    langfinger serve --new 2              # ... and a 2-player table: your link and the invite
+    langfinger serve --host 0.0.0.0 --public-url https://games.example.org
+    langfinger serve --database postgresql://lf@db/lf --broker redis://cache:6379/0
+
+``python -m langfinger_widget.server ...`` is the same as ``langfinger serve ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .config import Settings, default_data_dir
+
+EXTRA = "pip install 'langfinger-widget[server]'"
+
+
+def _bot(text: str) -> tuple[int, str]:
+    seat, _, level = text.partition("=")
+    if not seat.isdigit() or not level:
+        raise argparse.ArgumentTypeError(f"--bot is SEAT=LEVEL (e.g. 1=hard), not {text!r}")
+    return int(seat), level
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="langfinger", description="Langfinger tools.")
+    commands = top.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser(
+        "serve", help="host online tables: a lobby, invite links and the web board",
+        description="Host Langfinger tables that people join from their own browsers.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only; "
+                            "0.0.0.0 for every network)")
+    serve.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
+    serve.add_argument("--data", type=Path, default=None,
+                       help=f"directory of the SQLite database (default {default_data_dir()})")
+    serve.add_argument("--database", default=None,
+                       help="a database URL instead of SQLite, e.g. postgresql://user@host/db")
+    serve.add_argument("--broker", default=None,
+                       help="redis://host:port/db: tells the other server processes of the "
+                            "same database which tables moved on")
+    serve.add_argument("--origin", action="append", default=[], metavar="URL",
+                       help="a page origin allowed to connect besides the server's own "
+                            "(e.g. a JupyterLite site); may be given again")
+    serve.add_argument("--public-url", default=None,
+                       help="the server's address as people reach it (behind a proxy), "
+                            "used in the links it hands out")
+    serve.add_argument("--allow-private-webhooks", action="store_true",
+                       help="let webhooks reach private and loopback addresses")
+    serve.add_argument("--rate", type=float, default=30.0,
+                       help="messages a second one connection may send on average")
+    serve.add_argument("--burst", type=int, default=60,
+                       help="messages one connection may send at once before the rate applies")
+    serve.add_argument("--new", type=int, metavar="PLAYERS", default=None,
+                       help="create a table for PLAYERS (2-5) at start: print your seat's "
+                            "link and the invites to send")
+    serve.add_argument("--bot", type=_bot, action="append", default=[], metavar="SEAT=LEVEL",
+                       help="with --new: a bot at SEAT (easy, medium, hard, expert)")
+    serve.add_argument("--time", type=float, default=None, metavar="SECONDS",
+                       help="with --new: seconds a decision (R13.3)")
+    serve.add_argument("--log-level", default="warning",
+                       choices=["critical", "error", "warning", "info", "debug"])
+    return top
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    return Settings(host=args.host, port=args.port, data=args.data, database=args.database,
+                    broker=args.broker, origins=tuple(args.origin), public_url=args.public_url,
+                    allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
+                    burst=args.burst)
+
+
+def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:
+    if args.new is None:
+        return None
+    bots = dict(args.bot)
+    seats = [{"kind": "bot", "level": bots[s]} if s in bots else {"kind": "person"}
+             for s in range(args.new)]
+    join = next((s for s in range(args.new) if s not in bots), None)
+    return {"players": args.new, "seats": seats, "join": join, "time": args.time}
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from . import lobby
+        from .app import create_app
+        from .hub import Hub
+        from .protocol import MAX_FRAME
+    except ImportError as exc:
+        print(f"langfinger serve needs the server extra ({exc.name} is missing): {EXTRA}",
+              file=sys.stderr)
+        return 2
+    settings = settings_of(args)
+    family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+    # proto=IPPROTO_TCP: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they
+    # are TCP; without it a small answer behind a large update waits ~40 ms for an ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:
+        print(f"cannot listen on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
+        return 1
+    settings.port = sock.getsockname()[1]
+    new = _new_table(args)
+
+    async def ready(hub: Hub) -> None:
+        base = settings.base_url()
+        where = settings.database or settings.data_dir()
+        print(f"Langfinger server: {base}/  (tables in {where})", flush=True)
+        if new is not None:
+            made = await lobby.create(hub, new, base)
+            if "play" in made:
+                print(f"Your seat (keep it to come back): {made['play']}")
+            for seat, link in made["invites"].items():
+                if str(made.get("seat")) != seat:
+                    print(f"Invite for seat {seat} (send it): {link}")
+            print(f"Spectators: {made['watch']}", flush=True)
+
+    config = uvicorn.Config(create_app(settings, ready), log_level=args.log_level,
+                            ws_max_size=MAX_FRAME, lifespan="on", ws_ping_interval=20.0,
+                            ws_ping_timeout=20.0)
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    return 2  # pragma: no cover (argparse requires a command)
+
+
+def run_module() -> None:
+    """``python -m langfinger_widget.server ARGS``: ``langfinger serve ARGS``."""
+    sys.exit(main(["serve", *sys.argv[1:]]))
+
+
+__all__ = ["main", "run_module", "serve"]
+

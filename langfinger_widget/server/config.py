@@ -1,0 +1,61 @@
+"""The server's settings, with the defaults of one process on one machine."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """Where a user's tables are kept when ``--data`` is not given (per platform)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "langfinger"
+
+
+@dataclass
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data: Path | None = None  # SQLite lives here unless `database` is given
+    database: str | None = None  # e.g. postgresql://user@host/db
+    broker: str | None = None  # e.g. redis://localhost:6379/0; None: one process
+    # Page origins (scheme://host:port) allowed to open a socket or call the lobby besides
+    # the server's own pages: a JupyterLite site, a notebook server.
+    origins: tuple[str, ...] = ()
+    public_url: str | None = None  # the base of the links handed out (behind a proxy)
+    allow_private_webhooks: bool = False
+    rate: float = 30.0  # messages a second a connection may send on average ...
+    burst: int = 60  # ... and at once
+    flood_limit: int = 200  # refused in a row before the connection is closed
+    hello_timeout: float = 10.0  # seconds a new socket has to say hello
+    outbox: int = 256  # messages queued for a slow client before it is resynced instead
+    resume_bots: bool = True  # drive the bots of stored tables at start-up
+
+    def base_url(self) -> str:
+        """Where people reach this server: ``public_url``, else the address it listens on."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = socket.gethostname()  # listening everywhere: name this machine
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+    def data_dir(self) -> Path:
+        return self.data or default_data_dir()
+
+    def database_url(self) -> str:
+        if self.database:
+            return self.database
+        data = self.data_dir()
+        data.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{data / 'langfinger.sqlite3'}"

@@ -1,0 +1,575 @@
+"""The tables one server process holds live, and the one way every change goes.
+
+Build the change on a draft (the rules refuse it, or it is complete), commit
+it (compare and set on the table's sequence number), then apply it, show it
+to each client as that client may see it, tell the other processes "table T
+is at N", wake the bots and ring the webhook of the seat whose turn it now
+is. A commit that loses to another process takes in what that process wrote
+and builds the change again on it, checked anew.
+
+Bots think on this process's event loop a slice at a time (``Slices``), so
+a table whose bot searches never holds up another table's move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any
+
+from . import kernel, protocol, seats, tokens, webhooks
+from .broker import Broker, MemoryBroker
+from .config import Settings
+from .protocol import RateLimit, out
+from .room import (
+    BOT,
+    LOG_LIMIT,
+    PLAYING,
+    Change,
+    Refusal,
+    Room,
+)
+from .store import Conflict, Store
+
+log = logging.getLogger("langfinger.server")
+
+# A bot whose table another process moved last is that process's to drive; if nothing has
+# happened after this many seconds (that process died), this one takes over.
+TAKEOVER_SECONDS = 20.0
+COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused after this
+# A table nobody is connected to and no bot plays leaves memory after this long (its
+# journal stays: the next client loads it again).
+IDLE_SECONDS = 600.0
+
+
+class Client:
+    """One WebSocket: a seat (or a spectator) at one table, and what it was last sent."""
+
+    def __init__(self, live: Live, seat: int | None, token_hash: str | None,
+                 settings: Settings) -> None:
+        self.live = live
+        self.seat = seat
+        self.token_hash = token_hash
+        self.last_id = 0
+        self.sent_seq = -1
+        self.log_size = 0
+        self.limit = RateLimit(settings.rate, settings.burst)
+        self.flood_limit = settings.flood_limit
+        self._outbox_size = settings.outbox
+        self._queue: deque[dict[str, Any]] = deque()
+        self._wake = asyncio.Event()
+        self.resync = False
+        self.closing: tuple[int, str] | None = None
+        self.hint: Any = None  # the hint search under way for this client
+
+    def push(self, message: dict[str, Any], picture: bool = False) -> None:
+        """Queue a message. A client too slow to take its pictures gets one fresh state
+        instead of the backlog (never a silent drop); replies are always kept."""
+        if picture and self.resync:
+            return
+        if len(self._queue) >= self._outbox_size:
+            kept = [m for m in self._queue if m["kind"] not in ("state", "update", "presence")]
+            self._queue = deque(kept)
+            self.resync = True
+            if picture:
+                return
+        self._queue.append(message)
+        self._wake.set()
+
+    def close(self, code: int, reason: str) -> None:
+        self.closing = (code, reason)
+        self._wake.set()
+
+    async def next(self, compose: Callable[[Client], dict[str, Any]]) -> dict[str, Any] | None:
+        """The next message to send (None: close the socket with ``closing``)."""
+        while True:
+            if self._queue:
+                return self._queue.popleft()
+            if self.resync:
+                self.resync = False
+                return compose(self)
+            if self.closing is not None:
+                return None
+            self._wake.clear()
+            await self._wake.wait()
+
+
+class Live:
+    """A room with what only this process has: its lock, clients and thinking bots."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.bot: Any = None  # the Slices of the bot thinking now
+        self.bot_key: tuple[int, int] | None = None  # (version, seat) it thinks for
+        self.bots: dict[tuple[int, str], kernel.Bot] = {}
+        self.changed_at = time.monotonic()
+        self.reset_seq = room.seq  # clients sent anything before this get a full state
+
+    def online(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None}
+
+    def bot_for(self, seat: int, level: str) -> kernel.Bot:
+        key = (seat, level)
+        if key not in self.bots:
+            self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31))
+        return self.bots[key]
+
+
+class Hub:
+    """Every live table of this process, the store and the broker."""
+
+    def __init__(self, settings: Settings, store: Store, broker: Broker) -> None:
+        self.settings = settings
+        self.store = store
+        self.broker = broker
+        self.rooms: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.scheduler: Any = None
+        self.base_url = ""  # the links' base when no request says otherwise
+
+    # --- life ---------------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.scheduler = kernel.LoopScheduler(asyncio.get_running_loop())
+        await self.broker.start(self._notice)
+        self.spawn(self._sweep())
+        if self.settings.resume_bots:
+            for table_id in await self.store.tables_with_bot_turns():
+                live = await self.live(table_id)
+                if live is not None:
+                    self._schedule(live)
+
+    async def stop(self) -> None:
+        for live in self.rooms.values():
+            self._cancel_bot(live)
+            for client in list(live.clients):
+                client.close(1001, "the server is shutting down")
+        for task in list(self._tasks):
+            task.cancel()
+        await self.broker.close()
+        await self.store.close()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(IDLE_SECONDS / 10)
+            self.evict_idle(time.monotonic())
+
+    def evict_idle(self, now: float) -> int:
+        """Forget the tables idle for IDLE_SECONDS (no client, no bot, no change under way)."""
+        idle = [table_id for table_id, live in self.rooms.items()
+                if not live.clients and live.bot_key is None and not live.lock.locked()
+                and now - live.changed_at > IDLE_SECONDS]
+        for table_id in idle:
+            del self.rooms[table_id]
+        return len(idle)
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background; its failure is logged, never lost."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work failed", exc_info=task.exception())
+
+    async def live(self, table_id: str) -> Live | None:
+        """The table, loaded (and replayed) once however many ask at the same time."""
+        found = self.rooms.get(table_id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            found = self.rooms.get(table_id)
+            if found is None:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    return None
+                found = self.rooms[table_id] = Live(Room(loaded))
+        self._loading.pop(table_id, None)
+        return found
+
+    async def current(self, live: Live) -> Live:
+        """With other processes writing: take in what they wrote that no notice brought yet,
+        so a client's first picture (or a record, or the lobby's line) is the latest."""
+        if isinstance(self.broker, MemoryBroker):
+            return live
+        seq = await self.store.seq_of(live.room.id)
+        if seq is not None and seq > live.room.seq:
+            async with live.lock:
+                if seq > live.room.seq:
+                    await self._catch_up(live)
+            self._followed(live)
+        return live
+
+    # --- the one way a change goes ------------------------------------------------------------
+    async def commit(self, live: Live, build: Callable[[Room], Change]) -> Change:
+        """Build, commit, apply, show. Refusal (or IllegalAction) leaves everything as it was.
+
+        A commit that loses to another process takes in what that one wrote and builds the
+        change again on it: ``build`` checks everything anew (a move quoting an older
+        version is then stale), so only what is still right goes through.
+        """
+        followed = False  # took in another writer's change: its clients must see it
+        try:
+            async with live.lock:
+                for _ in range(COMMIT_TRIES):
+                    room = live.room
+                    before = (room.game.to_move, room.status)
+                    change = room.finish(build(room), time.time())
+                    try:
+                        await self.store.commit(room.id, room.seq, change.fields, change.plies,
+                                                change.seats)
+                    except Conflict:
+                        await self._catch_up(live)
+                        followed = True
+                        continue
+                    except Exception:
+                        log.exception("committing a change to table %s failed", room.id)
+                        await self._reload(live)
+                        followed = True
+                        raise Refusal("server_error", "the server could not save this; try "
+                                                      "again") from None
+                    room.apply(change)
+                    if change.kind == "undo":
+                        live.reset_seq = room.seq
+                    followed = False  # what it took in is shown with this change, below
+                    break
+                else:
+                    raise Refusal("conflict", "the table is busy: try again")
+        finally:
+            if followed:
+                self._followed(live)
+        self._after(live, change, before)
+        return change
+
+    def _after(self, live: Live, change: Change, before: tuple[int | None, str]) -> None:
+        room = live.room
+        live.changed_at = time.monotonic()
+        self.broadcast(live)
+        self._revoke(live)
+        self.spawn(self.broker.publish(room.id, room.seq))
+        self._schedule(live)
+        self._ring(live, before)
+
+    async def _catch_up(self, live: Live) -> None:
+        """Take in what other processes committed to this table (under its lock)."""
+        room = live.room
+        loaded = await self.store.load(room.id, after_ply=room.plies - 1)
+        if loaded is None or loaded.table.seq == room.seq:
+            return
+        try:
+            undone = room.catch_up(loaded)
+        except (ValueError, kernel.LangfingerError):
+            log.exception("table %s could not follow the journal; reloading it", room.id)
+            await self._reload(live)
+            return
+        if undone:
+            live.reset_seq = room.seq
+
+    async def _reload(self, live: Live) -> None:
+        loaded = await self.store.load(live.room.id)
+        if loaded is not None:
+            live.room = Room(loaded)
+            live.reset_seq = live.room.seq
+
+    async def _notice(self, table_id: str, seq: int) -> None:
+        """Another process says ``table_id`` is at ``seq``: read what it wrote, show it."""
+        live = self.rooms.get(table_id)
+        if live is None or live.room.seq >= seq:
+            return
+        async with live.lock:
+            if live.room.seq >= seq:
+                return
+            await self._catch_up(live)
+        self._followed(live)
+
+    def _followed(self, live: Live) -> None:
+        """This process took in another's change: show it; its writer drives the bots."""
+        self.broadcast(live)
+        self._revoke(live)
+        live.changed_at = time.monotonic()
+        self._schedule(live, delay=TAKEOVER_SECONDS)
+
+    # --- what clients are sent ----------------------------------------------------------------
+    def picture(self, client: Client, full: bool = False,
+                cache: dict[int | None, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The client's next state (all of it) or update (what is new since the last one)."""
+        live, room = client.live, client.live.room
+        if cache is not None and client.seat in cache:
+            pic = cache[client.seat]
+        else:
+            pic = room.picture(client.seat)
+            if cache is not None:
+                cache[client.seat] = pic
+        events = pic["log"]
+        full = full or client.sent_seq < live.reset_seq or client.log_size > len(events)
+        since, start = client.sent_seq, client.log_size
+        client.sent_seq, client.log_size = room.seq, len(events)
+        fields = {k: v for k, v in pic.items() if k != "log"}
+        return out("state" if full else "update", room.seq, since=since,
+                   you=self._you(client), table=room.info(live.online()),
+                   events=events[-LOG_LIMIT:] if full else events[start:],
+                   log_size=len(events), **fields)
+
+    def _you(self, client: Client) -> dict[str, Any]:
+        if client.seat is None:
+            return {"seat": None, "role": "spectator"}
+        name = client.live.room.seats[client.seat].name
+        return {"seat": client.seat, "role": "seat", "name": name}
+
+    def broadcast(self, live: Live) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for client in list(live.clients):
+            client.push(self.picture(client, cache=cache), picture=True)
+
+    def state_for(self, client: Client) -> dict[str, Any]:
+        return self.picture(client, full=True)
+
+    def _revoke(self, live: Live) -> None:
+        """Close the sockets of seats whose token was revoked (left, resigned)."""
+        for client in list(live.clients):
+            if client.seat is None:
+                continue
+            seat = live.room.seats[client.seat]
+            if not tokens.same_digest(client.token_hash, seat.token_hash):
+                client.push(protocol.error("revoked", "this seat token was revoked (the seat "
+                                           "was left or resigned)", live.room.seq))
+                client.close(protocol.CLOSE_REVOKED, "seat token revoked")
+                live.clients.discard(client)
+
+    def _presence(self, live: Live) -> None:
+        online = sorted(live.online())
+        for client in list(live.clients):
+            client.push(out("presence", live.room.seq, online=online), picture=True)
+
+    # --- clients ------------------------------------------------------------------------------
+    async def hello(self, message: Mapping[str, Any]) -> Client:
+        """A client's first message: its seat token, or a table and its spectator key."""
+        if message.get("kind") != "hello":
+            raise Refusal("unauthorized", "say hello first: {\"kind\": \"hello\", \"token\": ...}")
+        token, key = message.get("token"), message.get("spectate")
+        if token is not None:
+            if not tokens.looks_like_secret(token):
+                raise Refusal("unauthorized", "not a seat token")
+            token_hash = tokens.digest(str(token))
+            found = await self.store.seat_of_token(token_hash)
+            live = None if found is None else await self.live(found[0])
+            if live is not None:
+                await self.current(live)  # the seat may have been taken through another process
+            if found is None or live is None or not tokens.same_digest(
+                    live.room.seats[found[1]].token_hash, token_hash):
+                raise Refusal("unauthorized", "unknown or revoked seat token")
+            client = Client(live, found[1], token_hash, self.settings)
+        elif key is not None:
+            table_id = message.get("table")
+            live = await self.live(table_id) if isinstance(table_id, str) and \
+                len(table_id) <= 32 else None
+            if live is None or not tokens.looks_like_secret(key) or \
+                    not tokens.matches(str(key), live.room.spectator_hash):
+                raise Refusal("unauthorized", "unknown table or wrong spectator key")
+            client = Client(await self.current(live), None, None, self.settings)
+        else:
+            raise Refusal("unauthorized", "hello needs a seat token or a spectator key")
+        live.clients.add(client)
+        client.push(self.state_for(client))
+        self._presence(live)
+        if client.seat is not None:
+            self._schedule(live)  # a table loaded for this client may have a bot to move
+        return client
+
+    def leave(self, client: Client) -> None:
+        """The client's socket closed."""
+        live = client.live
+        if client.hint is not None:
+            client.hint.cancel()
+        if client in live.clients:
+            live.clients.discard(client)
+            self._presence(live)
+
+    def _check_token(self, client: Client) -> int:
+        """The client's seat, if its token is still that seat's (else: revoked)."""
+        if client.seat is None:
+            raise Refusal("spectator", "a spectator watches; only a seat may do this")
+        seat = client.live.room.seats[client.seat]
+        if not tokens.same_digest(client.token_hash, seat.token_hash):
+            raise Refusal("revoked", "this seat token was revoked")
+        return client.seat
+
+    async def intent(self, client: Client, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Answer one intent (already checked for kind and id); the reply, or None if the
+        reply comes later (a hint)."""
+        kind = message["kind"]
+        msg_id = message["id"]
+        live = client.live
+        if kind == "ping":
+            return out("pong", live.room.seq, id=msg_id)
+        if kind == "sync":
+            client.push(self.state_for(client))
+            return None
+        if kind == "why":
+            return out("why", live.room.seq, id=msg_id, action=message.get("action"),
+                       reason=self._why(client, message))
+        try:
+            seat = self._check_token(client)
+            if kind == "hint":
+                return self._hint(client, seat, msg_id)
+            await self._change(client, seat, kind, message)
+        except Refusal as refusal:
+            return out("result", live.room.seq, id=msg_id, ok=False, error=refusal.message,
+                       code=refusal.code)
+        except kernel.IllegalAction as exc:
+            return out("result", live.room.seq, id=msg_id, ok=False, error=str(exc),
+                       code="illegal")
+        return out("result", live.room.seq, id=msg_id, ok=True, error="", code="")
+
+    def _why(self, client: Client, message: Mapping[str, Any]) -> str | None:
+        room = client.live.room
+        try:
+            self._check_token(client)
+            room.check_can_decide(client.seat)  # type: ignore[arg-type]
+        except Refusal as refusal:
+            return refusal.message
+        return room.why_not(message.get("action"))
+
+    async def _change(self, client: Client, seat: int, kind: str,
+                      message: Mapping[str, Any]) -> None:
+        live = client.live
+        if kind == "act":
+            action = message.get("action")
+
+            def play(room: Room) -> Change:
+                room.check_can_decide(seat)
+                room.check_fresh(message)
+                reason = room.why_not(action)
+                if reason is not None:
+                    raise Refusal("illegal", reason)
+                return room.play(seat, action, "person")  # type: ignore[arg-type]
+
+            await self.commit(live, play)
+        elif kind == "undo":
+            await self.commit(live, lambda room: room.undo(seat))
+        elif kind == "stand_in":
+            target = message.get("seat")
+            await self.commit(live, lambda room: seats.stand_in(room, seat, target, time.time()))
+        elif kind == "return":
+            await self.commit(live, lambda room: seats.take_back(room, seat))
+        elif kind == "resign":
+            await self.commit(live, lambda room: seats.resign(room, seat))
+        elif kind == "leave":
+            await self.commit(live, lambda room: seats.leave(room, seat))
+        elif kind == "webhook":
+            url = webhooks.check_url(message.get("url"))
+            await self.store.set_webhook(live.room.id, seat, url)
+            live.room.seats[seat].webhook = url
+
+    # --- hints --------------------------------------------------------------------------------
+    def _hint(self, client: Client, seat: int, msg_id: int) -> dict[str, Any] | None:
+        room = client.live.room
+        if not room.options.hints:
+            raise Refusal("hints_off", "this table plays without hints")
+        room.check_can_decide(seat)
+        if client.hint is not None:
+            client.hint.cancel()
+        version = room.game.version
+        bot = kernel.make_hint_bot(seed=room.game.move_number)
+        steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
+
+        def done(result: tuple[dict[str, Any], float]) -> None:
+            client.hint = None
+            now = client.live.room
+            if now.game.version != version:
+                client.push(out("hint", now.seq, id=msg_id, action=None,
+                                error="the board moved on; ask again"))
+                return
+            action, value = result
+            client.push(out("hint", now.seq, id=msg_id, action=action,
+                            value=protocol.finite(float(value)), error="",
+                            move=now.game.move_number, version=version))
+
+        def failed(exc: Exception) -> None:
+            client.hint = None
+            client.push(out("hint", client.live.room.seq, id=msg_id, action=None,
+                            error=f"no hint: {exc!r}"))
+
+        client.hint = kernel.Slices(self.scheduler, steps, done, failed).start()
+        return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
+
+    # --- bots ---------------------------------------------------------------------------------
+    def _cancel_bot(self, live: Live) -> None:
+        if live.bot is not None:
+            live.bot.cancel()
+        live.bot, live.bot_key = None, None
+
+    def _schedule(self, live: Live, delay: float = 0.0) -> None:
+        """Start the bot to move thinking, unless one already thinks for this position."""
+        room = live.room
+        seat = room.bot_to_move()
+        if seat is None:
+            self._cancel_bot(live)
+            return
+        key = (room.game.version, seat)
+        if live.bot_key == key:
+            return
+        self._cancel_bot(live)
+        bot = live.bot_for(seat, room.bot_level(seat))
+        steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
+        live.bot_key = key
+        live.bot = kernel.Slices(
+            self.scheduler, steps,
+            lambda action: self.spawn(self._bot_move(live, key, action)),
+            lambda exc: self.spawn(self._bot_move(live, key, None, exc)),
+        ).start(delay)
+
+    async def _bot_move(self, live: Live, key: tuple[int, int], action: dict[str, Any] | None,
+                        failure: Exception | None = None) -> None:
+        wait = live.changed_at + live.room.options.pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if live.bot_key != key:
+            return  # superseded: the table moved on, or the bot was cancelled
+        version, seat = key
+
+        def play(room: Room) -> Change:
+            if room.game.version != version or room.bot_to_move() != seat:
+                raise Refusal("stale", "the table moved on while the bot thought")
+            chosen = action
+            if chosen is None or room.why_not(chosen) is not None:
+                log.warning("the bot of table %s seat %d failed (%r); a random legal move "
+                            "stands in", room.id, seat, failure or chosen)
+                chosen = kernel.make("random", seed=version).choose(room.game.view(seat),
+                                                                    room.game.legal_actions())
+            by = BOT if room.seats[seat].kind == BOT else "stand_in"
+            return room.play(seat, chosen, by)
+
+        try:
+            await self.commit(live, play)
+        except Refusal:
+            pass  # stale or lost to another process: look again below
+        finally:
+            if live.bot_key == key:
+                live.bot, live.bot_key = None, None
+                self._schedule(live)
+
+    # --- webhooks -----------------------------------------------------------------------------
+    def _ring(self, live: Live, before: tuple[int | None, str]) -> None:
+        """POST to the webhook of the seat whose turn it has just become."""
+        room = live.room
+        seat = room.game.to_move
+        if seat is None or room.status != PLAYING or room.bot_plays(seat):
+            return
+        if before == (seat, PLAYING):
+            return  # it was this seat's turn already
+        url = room.seats[seat].webhook
+        if url:
+            payload = {"event": "your_turn", "table": room.id, "seat": seat, "seq": room.seq,
+                       "round": room.game.round, "move_number": room.game.move_number,
+                       "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
+            self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))

@@ -1,0 +1,33 @@
+"""The server's one seam to the rest of the package: everything it uses of the game.
+
+The server reaches the kernel, the bots and the table rules only through the
+names below (the package's public API), so that moving modules inside the
+package changes this file and nothing else of the server.
+"""
+
+from __future__ import annotations
+
+from langfinger_widget.bots import LEVELS, make
+from langfinger_widget.bots.base import Bot, thinking, weighing
+from langfinger_widget.kernel.errors import IllegalAction, InvalidState, LangfingerError
+from langfinger_widget.kernel.game import Game
+from langfinger_widget.tables.scheduler import LoopScheduler, Slices
+from langfinger_widget.tables.table import VARIANTS, make_hint_bot, seat_undo_refusal, take_back
+
+__all__ = [
+    "LEVELS",
+    "VARIANTS",
+    "Bot",
+    "Game",
+    "IllegalAction",
+    "InvalidState",
+    "LangfingerError",
+    "LoopScheduler",
+    "Slices",
+    "make",
+    "make_hint_bot",
+    "seat_undo_refusal",
+    "take_back",
+    "thinking",
+    "weighing",
+]

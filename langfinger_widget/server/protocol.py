@@ -1,0 +1,121 @@
+"""The wire: JSON messages over one WebSocket a client (docs/server.md).
+
+Every message the server sends carries ``"v"`` (the protocol's version) and
+``"seq"`` (the table's sequence number). A client says ``hello`` first, with
+its seat token or a spectator key, and then sends intents, each with an
+``id`` larger than the one before: a message replayed or delivered out of
+order is refused. Limits guard the server: a message's size and a
+per-connection rate.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .room import Refusal
+
+VERSION = 1
+PROTOCOL = f"langfinger-online/{VERSION}"
+# What one message from a client may weigh: an intent is a few hundred bytes. Larger frames
+# than MAX_FRAME are cut off by the web server itself (close code 1009).
+MAX_MESSAGE = 16 * 1024
+MAX_FRAME = 64 * 1024
+INTENTS = ("act", "why", "undo", "hint", "sync", "ping", "stand_in", "return", "resign",
+           "leave", "webhook")
+MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
+
+# Close codes (4000-4999 are the application's own).
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_ORIGIN = 4403
+CLOSE_HELLO_TIMEOUT = 4408
+CLOSE_REVOKED = 4410
+CLOSE_FLOOD = 4429
+
+
+def out(kind: str, seq: int | None, **fields: Any) -> dict[str, Any]:
+    """A message from the server: versioned, with the table's sequence number."""
+    return {"v": VERSION, "kind": kind, "seq": seq, **fields}
+
+
+def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
+          ) -> dict[str, Any]:
+    return out("error", seq, code=code, error=message, id=msg_id)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Strict JSON with sorted keys: the bytes depend on the content only, never on the order
+    in which a dict happened to be filled (which could follow the history of hidden cards).
+    Numbers are finite by construction (a hint's value is checked where it is made)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
+
+
+def finite(value: float) -> float | None:
+    """A number JSON can carry (None for NaN and the infinities)."""
+    return value if math.isfinite(value) else None
+
+
+def parse(frame: str | bytes | None) -> dict[str, Any]:
+    """A client's frame as a message, or :class:`Refusal` saying what is wrong with it."""
+    if frame is None or isinstance(frame, bytes):
+        raise Refusal("bad_message", "messages are JSON text frames; binary frames are refused")
+    if len(frame) > MAX_MESSAGE:
+        raise Refusal("too_big", f"a message may be at most {MAX_MESSAGE} bytes, "
+                                 f"this one has {len(frame)}")
+    try:
+        message = json.loads(frame)
+    except (ValueError, RecursionError) as exc:
+        raise Refusal("bad_json", f"not JSON: {str(exc)[:120]}") from None
+    if not isinstance(message, dict):
+        raise Refusal("bad_message", f"a message is a JSON object, not {type(message).__name__}")
+    version = message.get("v", VERSION)
+    if version != VERSION:
+        raise Refusal("version", f"this server speaks protocol version {VERSION}, not "
+                                 f"{str(version)[:20]!r}")
+    return message
+
+
+def check_intent(message: dict[str, Any], last_id: int) -> int:
+    """The intent's ``id``, if its kind is known and the id comes after ``last_id``."""
+    kind = message.get("kind")
+    if kind not in INTENTS:
+        raise Refusal("unknown_kind", f"unknown message kind {str(kind)[:40]!r}; expected one "
+                                      f"of {list(INTENTS)}")
+    msg_id = message.get("id")
+    if isinstance(msg_id, bool) or not isinstance(msg_id, int) or not 0 < msg_id <= MAX_ID:
+        raise Refusal("bad_id", "every intent carries an id: a whole number from 1, larger "
+                                "than the id of the intent before")
+    if msg_id <= last_id:
+        raise Refusal("replayed", f"id {msg_id} is not after {last_id}: a replayed or "
+                                  "out-of-order message is refused")
+    return msg_id
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
+
+    ``refused`` counts the messages refused lately: it grows by one a refusal and
+    wears off at a tenth of the rate, so a client that keeps sending faster than the rate
+    (even now and then let through) runs it up, and one burst too many wears off.
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp: float | None = None
+        self.refused = 0.0
+        self.warned = False  # the client was told it is over the limit
+
+    def allow(self, now: float) -> bool:
+        if self.stamp is not None:
+            elapsed = now - self.stamp
+            self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+            self.refused = max(0.0, self.refused - elapsed * self.rate / 10)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1.0
+        return False

@@ -1,0 +1,402 @@
+"""A live table: the game, its seats, and who may do what now (R13).
+
+A :class:`Room` is the in-memory picture of one table as committed to the
+store. Every change is first built as a :class:`Change` on a copy of the game
+(nothing shown, nothing kept), committed, and only then applied to the room
+and shown: a move nobody has seen yet may be lost by a crash, a move anyone
+has seen may not. The room also answers what each seat may receive: its own
+view, its own log and, only when it decides, its legal actions (R13.1).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import kernel
+from .kernel import Game
+from .store import Loaded, Ply, SeatRow
+
+PERSON, BOT = "person", "bot"
+OPEN, TAKEN, RESIGNED, BOT_SEAT = "open", "taken", "resigned", "bot"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+MAX_TIME = 30 * 24 * 3600.0  # a decision may take up to a month (games by mail)
+MIN_TIME = 1.0  # short clocks are for blitz (and for tests)
+MAX_PACE = 10.0
+NAME_LENGTH = 24
+# A full resync carries the seat's most recent events (the board shows the latest ones);
+# the whole game is the record, once it is over.
+LOG_LIMIT = 80
+# Where an action happens when its first event does not name the place.
+_ACTION_PLACE = {"exchange": "ruin", "sell": "harbor"}
+
+
+class Refusal(Exception):
+    """An intent or request that is refused; ``code`` is for programs, the text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Options:
+    """A table's public settings, fixed at creation."""
+
+    players: int
+    variant: str = "standard"
+    time: float | None = None  # seconds a decision (R13.3); None: no clock
+    hints: bool = False
+    pace: float = 0.5  # seconds between a change and a bot's move, so people can follow
+    stand_in: str = "medium"  # the level of a bot that plays a seat that timed out or resigned
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        return cls(**{k: data[k] for k in ("players", "variant", "time", "hints", "pace",
+                                            "stand_in") if k in data})
+
+
+def _number(value: Any, what: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise Refusal("bad_request", f"{what} must be a number from {low:g} to {high:g}, "
+                                     f"not {value!r}")
+    return float(value)
+
+
+def check_options(body: Mapping[str, Any]) -> Options:
+    """A create request's settings as :class:`Options`, or :class:`Refusal` naming the fault."""
+    players = body.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {players!r}")
+    variant = body.get("variant", "standard")
+    if variant not in kernel.VARIANTS:
+        raise Refusal("bad_request", f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+    seconds = body.get("time")
+    clock = None if seconds is None else _number(seconds, "time", MIN_TIME, MAX_TIME)
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise Refusal("bad_request", f"hints must be true or false, not {hints!r}")
+    pace = _number(body.get("pace", 0.5), "pace", 0.0, MAX_PACE)
+    stand_in = body.get("stand_in", "medium")
+    if stand_in not in kernel.LEVELS:
+        raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "
+                                     f"not {stand_in!r}")
+    return Options(players, variant, clock, hints, pace, stand_in)
+
+
+def check_name(name: Any, default: str) -> str:
+    if name is None or name == "":
+        return default
+    if not isinstance(name, str) or len(name) > NAME_LENGTH or not name.isprintable():
+        raise Refusal("bad_request", f"a name is up to {NAME_LENGTH} printable characters")
+    return name.strip() or default
+
+
+def check_seats(spec: Any, players: int) -> list[SeatRow]:
+    """The seats of a create request: each ``{"kind": "person", "name"?}`` or
+    ``{"kind": "bot", "level"}``; left out, every seat is a person."""
+    if spec is None:
+        spec = [{"kind": PERSON}] * players
+    if not isinstance(spec, list) or len(spec) != players:
+        raise Refusal("bad_request", f"seats must list {players} seats, one a player")
+    rows = []
+    for seat, item in enumerate(spec):
+        if not isinstance(item, dict) or item.get("kind") not in (PERSON, BOT):
+            raise Refusal("bad_request", f"seat {seat}: kind is 'person' or 'bot', not {item!r}")
+        if item["kind"] == BOT:
+            level = item.get("level", "medium")
+            if level not in kernel.LEVELS:
+                raise Refusal("bad_request", f"seat {seat}: a bot's level is one of "
+                                             f"{list(kernel.LEVELS)}, not {level!r}")
+            rows.append(SeatRow(seat, BOT, check_name(item.get("name"), f"{level} bot"),
+                                BOT_SEAT, level=level))
+        else:
+            rows.append(SeatRow(seat, PERSON, check_name(item.get("name"), f"Player {seat + 1}"),
+                                OPEN))
+    if not any(r.kind == PERSON for r in rows):
+        raise Refusal("bad_request", "a table needs at least one person (bots play in the arena)")
+    return rows
+
+
+def deal(setup: Mapping[str, Any]) -> Game:
+    """The game as dealt at creation (``setup`` holds its seed or its starting position)."""
+    if "position" in setup:
+        return Game.from_dict(setup["position"])
+    return Game.new(players=setup["players"], seed=setup["seed"], names=setup.get("names"),
+                    variant=setup.get("variant", "standard"),
+                    start_player=setup.get("start_player"))
+
+
+def undo_to(game: Game, decisions: int) -> None:
+    """Take back decisions until ``decisions`` are left, one at a time, as the table does
+    (each take-back changes the game's version the same way in every process)."""
+    while game.move_number > decisions:
+        game.undo()
+
+
+def replay(game: Game, plies: Sequence[Ply]) -> dict[str, Any]:
+    """Play the journal rows through the kernel (each checked again, as any move is);
+    return the highlight of the last move if the last row is a move."""
+    highlight: dict[str, Any] = {}
+    for ply in plies:
+        if ply.kind == "play":
+            events = game.play(ply.data["action"])
+            highlight = highlight_of(ply.seat, ply.data["action"], events, ply.by,
+                                     game.move_number)
+        else:
+            undo_to(game, int(ply.data["to"]))
+            highlight = {}
+    return highlight
+
+
+def highlight_of(seat: int, action: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
+                 by: str, move: int) -> dict[str, Any]:
+    """What the board flashes after a move: who, what and where (all public)."""
+    first = events[0] if events else {}
+    return {"seat": seat, "action": dict(action), "by": by, "move": move,
+            "place": first.get("place") or _ACTION_PLACE.get(str(action.get("type"))),
+            "square": first.get("square")}
+
+
+@dataclass
+class Change:
+    """A change built on a draft (nothing applied until the store has it)."""
+
+    kind: str  # play | undo | seats
+    game: Game
+    plies: list[Ply] = field(default_factory=list)
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    highlight: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict)  # the table row after the change
+
+
+class Room:
+    """One table in memory, as committed (see the module's docstring)."""
+
+    def __init__(self, loaded: Loaded) -> None:
+        row = loaded.table
+        self.id = row.id
+        self.seq = row.seq
+        self.options = Options.from_dict(row.options)
+        self.status = row.status
+        self.deadline = row.deadline
+        self.created = row.created
+        self.spectator_hash = row.spectator_hash
+        self.seats: list[SeatRow] = sorted(loaded.seats, key=lambda s: s.seat)
+        self.game = deal(row.setup)
+        self.highlight = replay(self.game, loaded.plies)
+        self.plies = len(loaded.plies)
+
+    def catch_up(self, loaded: Loaded) -> bool:
+        """Take in what another process committed (rows after ours); True if an undo was
+        among them (a client's log cannot simply be extended then)."""
+        if loaded.plies and loaded.plies[0].ply != self.plies:
+            raise ValueError(f"journal of {self.id} continues at {loaded.plies[0].ply}, "
+                             f"not {self.plies}")
+        row = loaded.table
+        self.seq, self.status, self.deadline = row.seq, row.status, row.deadline
+        self.seats = sorted(loaded.seats, key=lambda s: s.seat)
+        if loaded.plies:
+            self.highlight = replay(self.game, loaded.plies)
+            self.plies += len(loaded.plies)
+        return any(p.kind == "undo" for p in loaded.plies)
+
+    # --- who is who ---------------------------------------------------------------------------
+    @property
+    def humans(self) -> set[int]:
+        """The person seats (R12.2/R13.2: whose decisions another may not take back)."""
+        return {s.seat for s in self.seats if s.kind == PERSON}
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot makes this seat's decisions: a bot seat, a stand-in, a resignation."""
+        s = self.seats[seat]
+        return s.kind == BOT or s.stand_in or s.status == RESIGNED
+
+    def bot_level(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.level if s.kind == BOT and s.level else self.options.stand_in
+
+    def bot_to_move(self) -> int | None:
+        seat = self.game.to_move
+        if self.status != PLAYING or seat is None or not self.bot_plays(seat):
+            return None
+        return seat
+
+    def label(self, seat: int) -> str:
+        return f"{self.seats[seat].name} (seat {seat})"
+
+    def timed_out(self, now: float) -> bool:
+        return self.deadline is not None and now > self.deadline
+
+    # --- refusals -----------------------------------------------------------------------------
+    def check_can_decide(self, seat: int) -> None:
+        if self.status == WAITING:
+            raise Refusal("waiting", "the table is waiting for every player to join")
+        to_move = self.game.to_move
+        if self.status == OVER or to_move is None:
+            raise Refusal("over", "R10.1: the game is over")
+        if self.seats[seat].status == RESIGNED:
+            raise Refusal("resigned", "R13.3: you resigned; a bot plays your seat to the end")
+        if to_move != seat:
+            raise Refusal("not_your_turn", f"R2.1/R3.1: it is {self.label(to_move)}'s decision, "
+                                           "not yours")
+        if self.seats[seat].stand_in:
+            raise Refusal("stand_in", "R13.3: a bot plays your seat since your time ran out; "
+                                      "take your seat back first")
+
+    def check_fresh(self, content: Mapping[str, Any]) -> None:
+        """The intent was made on the position the table is at (else: choose again)."""
+        move, version = content.get("move"), content.get("version")
+        if move is not None and move != self.game.move_number:
+            raise Refusal("stale", f"stale: this was chosen at move {move!r}, but the table is "
+                                   f"at move {self.game.move_number}; choose again")
+        if version is not None and version != self.game.version:
+            raise Refusal("stale", "stale: the table has changed since this was chosen (an "
+                                   "undo); choose again")
+
+    def why_not(self, action: Any) -> str | None:
+        """The kernel's reason an action is illegal now (None: it is legal), never a crash."""
+        try:
+            return self.game.why_illegal(action)
+        except (kernel.LangfingerError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            return f"not an action: {exc}"
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """R13.2 (R12.1, R12.2): only one's own decisions since another person decided, and
+        never past a card one saw."""
+        if self.status != PLAYING:
+            return "the game is not being played" if self.status == WAITING else "R10.1: over"
+        if self.seats[seat].status == RESIGNED:
+            return "R13.3: you resigned"
+        return kernel.seat_undo_refusal(self.game, seat, self.humans)
+
+    # --- building changes ---------------------------------------------------------------------
+    def _ply(self, change_kind: str, seat: int, data: dict[str, Any], by: str,
+             offset: int = 0) -> Ply:
+        return Ply(self.plies + offset, change_kind, seat, data, by, self.seq + 1)
+
+    def play(self, seat: int, action: Mapping[str, Any], by: str) -> Change:
+        """The change of ``seat`` playing ``action`` (the kernel checks it; IllegalAction)."""
+        draft = self.game.copy()
+        events = draft.play(action)
+        ply = self._ply("play", seat, {"action": dict(action)}, by)
+        return Change("play", draft, [ply],
+                      highlight=highlight_of(seat, action, events, by, draft.move_number))
+
+    def undo(self, seat: int) -> Change:
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise Refusal("undo_refused", reason)
+        draft = self.game.copy()
+        kernel.take_back(draft, seat)
+        return Change("undo", draft, [self._ply("undo", seat, {"to": draft.move_number},
+                                                "person")])
+
+    def seat_change(self, changes: dict[int, dict[str, Any]]) -> Change:
+        return Change("seats", self.game, seats=changes)
+
+    def seats_after(self, change: Change) -> list[SeatRow]:
+        out = []
+        for s in self.seats:
+            values = change.seats.get(s.seat)
+            out.append(SeatRow(**{**asdict(s), **values}) if values else s)
+        return out
+
+    def finish(self, change: Change, now: float) -> Change:
+        """Fill in the table row after ``change``: status, whose turn, the clock."""
+        seats_after = self.seats_after(change)
+        game = change.game
+        status = self.status
+        if game.is_over:
+            status = OVER
+        elif status == WAITING and all(s.status != OPEN for s in seats_after if s.kind == PERSON):
+            status = PLAYING
+        to_move = game.to_move
+        by_bot = to_move is not None and _played_by_bot(seats_after[to_move])
+        deadline = self.deadline
+        moved = change.kind != "seats" or status != self.status
+        if status != PLAYING or to_move is None or by_bot or self.options.time is None:
+            deadline = None
+        elif moved or deadline is None or _handed_back(self.seats[to_move], seats_after[to_move]):
+            deadline = now + self.options.time
+        change.fields = {"seq": self.seq + 1, "status": status, "to_move": to_move,
+                         "bot_turn": status == PLAYING and by_bot, "deadline": deadline}
+        return change
+
+    def apply(self, change: Change) -> None:
+        """The change is committed: make it the room's."""
+        self.seats = self.seats_after(change)
+        self.game = change.game
+        self.plies += len(change.plies)
+        self.seq = change.fields["seq"]
+        self.status = change.fields["status"]
+        self.deadline = change.fields["deadline"]
+        if change.kind == "play":
+            self.highlight = change.highlight
+        elif change.kind == "undo":
+            self.highlight = {}
+
+    # --- what each may receive ----------------------------------------------------------------
+    def standings(self) -> list[dict[str, Any]]:
+        """R13.3: by money, every resigned seat below every seat that did not resign."""
+        money = self.game.money
+        order = sorted(range(len(money)),
+                       key=lambda s: (self.seats[s].status == RESIGNED, -money[s]))
+        return [{"seat": s, "money": money[s], "resigned": self.seats[s].status == RESIGNED}
+                for s in order]
+
+    def info(self, online: set[int], now: float | None = None) -> dict[str, Any]:
+        """The table as everyone may see it (the lobby's line, the board's header)."""
+        now = time.time() if now is None else now
+        game = self.game
+        return {
+            "id": self.id,
+            "status": self.status,
+            "options": self.options.to_dict(),
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                       "status": s.status, "stand_in": s.stand_in, "online": s.seat in online}
+                      for s in self.seats],
+            "to_move": game.to_move,
+            "round": game.round,
+            "money": game.money,
+            "move_number": game.move_number,
+            "deadline": self.deadline,
+            "timed_out": self.timed_out(now),
+            "standings": self.standings() if self.status == OVER else None,
+        }
+
+    def picture(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see now: view, legal, recent events."""
+        game = self.game
+        if seat is None:
+            view, log = game.public_view(), game.public_log()
+        else:
+            view, log = game.view(seat), game.log(seat)
+        deciding = (seat is not None and game.to_move == seat and self.status == PLAYING
+                    and not self.bot_plays(seat))
+        undo = None if seat is None else self.undo_refusal(seat)
+        return {
+            "view": view,
+            "legal": game.legal_actions() if deciding else [],
+            "log": log,
+            "move_number": game.move_number,
+            "version": game.version,
+            "undo": {"allowed": seat is not None and undo is None, "reason": undo or ""},
+            "highlight": self.highlight,
+        }
+
+
+def _played_by_bot(s: SeatRow) -> bool:
+    return s.kind == BOT or s.stand_in or s.status == RESIGNED
+
+
+def _handed_back(before: SeatRow, after: SeatRow) -> bool:
+    """A person took their seat back from a stand-in, or a new person took an open seat."""
+    return (before.stand_in and not after.stand_in) or (before.status != after.status)

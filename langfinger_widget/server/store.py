@@ -1,0 +1,386 @@
+"""Where tables live: SQLite (one machine) or Postgres (many), through SQLAlchemy.
+
+Three tables. ``lf_tables`` holds a table's settings, its sequence number
+``seq`` (bumped by every change anyone can see) and what the lobby lists
+(status, whose turn, the deadline). ``lf_seats`` holds each seat: a person
+or a bot, the digests of its invite and token (never the secrets), its
+webhook. ``lf_journal`` holds every decision and take-back in order: the game
+is the deal (``setup``, which holds the seed and never leaves the server)
+replayed through the kernel, row by row.
+
+One writer per table: :meth:`Store.commit` changes a table only if its
+``seq`` is still the one the writer read (compare and set, in the same
+transaction as the journal rows), so two processes can never both append the
+next move; the loser reloads and tries again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.sql.base import Executable
+
+metadata = MetaData()
+
+tables = Table(
+    "lf_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("setup", Text, nullable=False),  # JSON: how the game was dealt (secret: the seed)
+    Column("options", Text, nullable=False),  # JSON: the table's public settings
+    Column("status", String(16), nullable=False),  # waiting | playing | over
+    Column("to_move", Integer),
+    Column("bot_turn", Boolean, nullable=False, index=True),  # a process must drive a bot
+    Column("deadline", Float),  # when the seat to move runs out of time (R13.3)
+    Column("spectator_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "lf_seats", metadata,
+    Column("table_id", String(32), ForeignKey("lf_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # person | bot
+    Column("level", String(16)),  # the bot's level (bots only)
+    Column("name", String(40), nullable=False),
+    Column("status", String(12), nullable=False),  # open | taken | resigned | bot
+    Column("stand_in", Boolean, nullable=False),  # a bot plays this person's seat (R13.3)
+    Column("invite_hash", String(64)),
+    Column("token_hash", String(64), unique=True),
+    Column("webhook", Text),
+)
+
+journal = Table(
+    "lf_journal", metadata,
+    Column("table_id", String(32), ForeignKey("lf_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),  # 0, 1, 2, ...: the order to replay in
+    Column("kind", String(8), nullable=False),  # play | undo
+    Column("seat", Integer, nullable=False),
+    Column("data", Text, nullable=False),  # play: the action; undo: {"to": move number}
+    Column("by", String(10), nullable=False),  # person | bot | stand_in
+    Column("seq", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    id: str
+    seq: int
+    setup: dict[str, Any]
+    options: dict[str, Any]
+    status: str
+    to_move: int | None
+    bot_turn: bool
+    deadline: float | None
+    spectator_hash: str
+    created: float
+    updated: float
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+    status: str
+    level: str | None = None
+    stand_in: bool = False
+    invite_hash: str | None = None
+    token_hash: str | None = None
+    webhook: str | None = None
+
+
+@dataclass
+class Ply:
+    ply: int
+    kind: str
+    seat: int
+    data: dict[str, Any]
+    by: str
+    seq: int
+    at: float = field(default_factory=time.time)
+
+
+@dataclass
+class Loaded:
+    table: TableRow
+    seats: list[SeatRow]
+    plies: list[Ply]
+
+
+class Conflict(Exception):
+    """Another writer changed the table first (its ``seq`` moved on)."""
+
+
+@dataclass
+class Write:
+    """One change of one table: a compare and set on its ``seq`` (unless ``seq`` is None),
+    then statements. Nothing of it is written if the compare and set fails."""
+
+    table_id: str
+    seq: int | None
+    fields: dict[str, Any]
+    statements: list[tuple[Executable, Any]]
+
+    def compare_and_set(self) -> Executable:
+        return (update(tables).where(tables.c.id == self.table_id, tables.c.seq == self.seq)
+                .values(**self.fields, updated=time.time()))
+
+    def conflict(self) -> Conflict:
+        return Conflict(f"table {self.table_id} is no longer at sequence {self.seq}")
+
+
+def _run(conn: Connection, write: Write) -> None:
+    if write.seq is not None and conn.execute(write.compare_and_set()).rowcount != 1:
+        raise write.conflict()
+    for statement, params in write.statements:
+        conn.execute(statement, params)
+
+
+async def _run_async(conn: AsyncConnection, write: Write) -> None:
+    if write.seq is not None and (await conn.execute(write.compare_and_set())).rowcount != 1:
+        raise write.conflict()
+    for statement, params in write.statements:
+        await conn.execute(statement, params)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def database_url(url: str) -> str:
+    """A user's URL with the async driver SQLAlchemy needs (``postgresql://`` -> asyncpg)."""
+    parsed = make_url(url)
+    driver = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg",
+              "sqlite": "sqlite+aiosqlite"}.get(parsed.drivername, parsed.drivername)
+    return parsed.set(drivername=driver).render_as_string(hide_password=False)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk before the
+    # move is shown to anyone, so neither a kill -9 nor a power cut loses an accepted move.
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON",
+                   "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(id=r.id, seq=r.seq, setup=json.loads(r.setup), options=json.loads(r.options),
+                    status=r.status, to_move=r.to_move, bot_turn=bool(r.bot_turn),
+                    deadline=r.deadline, spectator_hash=r.spectator_hash, created=r.created,
+                    updated=r.updated)
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(seat=r.seat, kind=r.kind, name=r.name, status=r.status, level=r.level,
+                   stand_in=bool(r.stand_in), invite_hash=r.invite_hash,
+                   token_hash=r.token_hash, webhook=r.webhook)
+
+
+def _ply_row(r: Any) -> Ply:
+    return Ply(ply=r.ply, kind=r.kind, seat=r.seat, data=json.loads(r.data), by=r.by, seq=r.seq,
+               at=r.at)
+
+
+class Store:
+    """The tables on disk (or in Postgres): every call is one transaction."""
+
+    def __init__(self, engine: AsyncEngine, writer: Engine | None = None) -> None:
+        self.engine = engine
+        # SQLite: one writer thread with a synchronous engine of its own, which commits the
+        # writes that arrive together in one transaction (see _write). Postgres: every write
+        # its own transaction, from as many processes as there are.
+        self._writer = writer
+        self._thread = ThreadPoolExecutor(1, "langfinger-sqlite") if writer else None
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect to ``url`` (``sqlite+aiosqlite:///...`` or ``postgresql://...``) and make
+        the tables if they are missing."""
+        url = database_url(url)
+        is_sqlite = url.startswith("sqlite")
+        engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
+        writer = None
+        if is_sqlite:
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            writer = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1)
+            event.listen(writer, "connect", _sqlite_pragmas)
+        async with engine.begin() as conn:
+            if not is_sqlite:  # processes starting together make the tables once, in turn
+                await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
+            await conn.run_sync(metadata.create_all)
+        return cls(engine, writer)
+
+    async def _write(self, write: Write) -> None:
+        """Commit ``write``; :class:`Conflict` (nothing written) if its table moved on.
+
+        On SQLite, writes that arrive while a group is being committed form the next group,
+        committed in one transaction by the writer thread: one fsync and one thread hop for
+        many moves. A write whose compare and set fails is skipped (it wrote nothing);
+        any other failure rolls the whole group back, and every write in it fails.
+        """
+        if self._thread is None:
+            async with self.engine.begin() as conn:
+                await _run_async(conn, write)
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((write, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            group, self._pending = self._pending, []
+            outcomes = await loop.run_in_executor(self._thread, self._commit_group,
+                                                  [w for w, _ in group])
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _commit_group(self, group: list[Write]) -> list[Exception | None]:
+        """(The writer thread.) One transaction for the group."""
+        assert self._writer is not None
+        outcomes: list[Exception | None] = []
+        try:
+            with self._writer.begin() as conn:
+                for write in group:
+                    try:
+                        _run(conn, write)
+                    except Conflict as conflict:
+                        outcomes.append(conflict)
+                    else:
+                        outcomes.append(None)
+        except Exception as exc:
+            return [exc] * len(group)
+        return outcomes
+
+    async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        await self.engine.dispose()
+        if self._thread is not None and self._writer is not None:
+            self._thread.shutdown(wait=True)
+            self._writer.dispose()
+
+    # --- writing ------------------------------------------------------------------------------
+    async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        await self._write(Write(table.id, None, {}, [
+            (insert(tables), {
+                "id": table.id, "seq": table.seq, "setup": _dumps(table.setup),
+                "options": _dumps(table.options), "status": table.status,
+                "to_move": table.to_move, "bot_turn": table.bot_turn,
+                "deadline": table.deadline, "spectator_hash": table.spectator_hash,
+                "created": table.created, "updated": table.updated}),
+            (insert(seats), [
+                {"table_id": table.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                 "name": s.name, "status": s.status, "stand_in": s.stand_in,
+                 "invite_hash": s.invite_hash, "token_hash": s.token_hash,
+                 "webhook": s.webhook} for s in seat_rows]),
+        ]))
+
+    async def commit(self, table_id: str, seq: int, fields: Mapping[str, Any],
+                     plies: Iterable[Ply] = (),
+                     seat_changes: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        """Move table ``table_id`` from ``seq`` to ``fields["seq"]`` with these journal rows
+        and seat changes, all or nothing; :class:`Conflict` if its ``seq`` is no longer ``seq``.
+        """
+        statements: list[tuple[Executable, Any]] = []
+        rows = [{"table_id": table_id, "ply": p.ply, "kind": p.kind, "seat": p.seat,
+                 "data": _dumps(p.data), "by": p.by, "seq": p.seq, "at": p.at} for p in plies]
+        if rows:
+            statements.append((insert(journal), rows))
+        for seat, values in (seat_changes or {}).items():
+            statements.append((update(seats).where(seats.c.table_id == table_id,
+                                                   seats.c.seat == seat).values(**values), None))
+        await self._write(Write(table_id, seq, dict(fields), statements))
+
+    async def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
+        """A seat's webhook is its own business: no sequence number moves for it."""
+        await self._write(Write(table_id, None, {}, [
+            (update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
+             .values(webhook=url), None)]))
+
+    # --- reading ------------------------------------------------------------------------------
+    async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
+        """A table with its seats and the journal rows after ``after_ply`` (all by default)."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+            if row is None:
+                return None
+            return Loaded(_table_row(row), await self._seats(conn, table_id),
+                          await self._plies(conn, table_id, after_ply))
+
+    async def _seats(self, conn: AsyncConnection, table_id: str) -> list[SeatRow]:
+        result = await conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                    .order_by(seats.c.seat))
+        return [_seat_row(r) for r in result]
+
+    async def _plies(self, conn: AsyncConnection, table_id: str, after: int) -> list[Ply]:
+        result = await conn.execute(select(journal).where(journal.c.table_id == table_id,
+                                                          journal.c.ply > after)
+                                    .order_by(journal.c.ply))
+        return [_ply_row(r) for r in result]
+
+    async def seq_of(self, table_id: str) -> int | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables.c.seq).where(tables.c.id == table_id))).first()
+        return None if row is None else int(row.seq)
+
+    async def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
+        """The (table, seat) a token digest opens, or None (forged, revoked, unknown)."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(seats.c.table_id, seats.c.seat)
+                                      .where(seats.c.token_hash == token_hash))).first()
+        return None if row is None else (row.table_id, row.seat)
+
+    async def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:
+        if not token_hashes:
+            return []
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(seats.c.table_id, seats.c.seat)
+                                        .where(seats.c.token_hash.in_(list(token_hashes))))
+            return [(r.table_id, r.seat) for r in result]
+
+    async def tables_with_bot_turns(self) -> list[str]:
+        """Tables where a bot (or a stand-in) is to move: a process must drive them."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(tables.c.id).where(
+                tables.c.bot_turn.is_(True), tables.c.status == "playing"))
+            return [r.id for r in result]

@@ -1,0 +1,137 @@
+"""Past one machine: two server processes share real Postgres and Redis (issue 31).
+
+A move made through process A reaches a client connected to process B; one writer per
+table (two processes racing for the same table: exactly one move is kept); bots are driven
+by one process and seen by all; and the bus carries only "table T is at sequence N".
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import threading
+from collections.abc import Iterator
+
+import pytest
+import services
+from wire import ServerProcess, Wire, caught_up, create, join, play_random, wires
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    try:
+        with services.postgres() as pg, services.redis() as bus:
+            args = ("--database", pg.url, "--broker", bus.url)
+            a = ServerProcess(*args).start()
+            b = ServerProcess(*args)
+            try:
+                b.start()
+                yield a, b, bus.url
+            finally:
+                a.stop()
+                b.stop()
+    except services.Missing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install the services: {missing}")
+        pytest.skip(str(missing))
+
+
+def test_a_move_through_process_a_reaches_a_client_of_process_b(cluster) -> None:
+    a, b, _ = cluster
+    made = create(a.base, players=2, join=0, pace=0)
+    seat1 = join(b.base, made["table"], made["invite_keys"]["1"])  # joined through B
+    on_a, on_b = Wire(a.ws_url), Wire(b.ws_url)
+    try:
+        on_a.hello(made["token"])
+        on_b.hello(seat1["token"])
+        for w in (on_a, on_b):
+            w.wait_for(lambda s: s["table"]["status"] == "playing")
+        played = play_random([on_a, on_b], 30, random.Random(3))
+        assert len(played) == 30
+        assert on_a.latest["seq"] == on_b.latest["seq"]
+        assert on_a.latest["view"]["players"][1]["hand"] is None
+        assert on_b.latest["view"]["players"][0]["hand"] is None
+        # Each client's log is what its own process replayed from the database.
+        assert on_a.latest["move_number"] == on_b.latest["move_number"] == 30
+    finally:
+        on_a.close()
+        on_b.close()
+
+
+def _send(w: Wire, action: dict, replies: list[dict]) -> None:
+    replies.append(w.act(action))
+
+
+def test_one_writer_per_table(cluster) -> None:
+    """The same seat, connected to both processes, sends the same move to both at once."""
+    a, b, _ = cluster
+    made = create(a.base, players=2, join=0, pace=0)
+    other = join(a.base, made["table"], made["invite_keys"]["1"])["token"]
+    tokens = [made["token"], other]
+    with wires(a.ws_url, tokens) as on_a, wires(b.ws_url, tokens) as on_b:
+        for _ in range(6):
+            seat = on_a[0].latest["view"]["to_move"]
+            for w in (on_a[seat], on_b[seat]):
+                w.wait_for(lambda s, q=on_a[0].latest["seq"]: s["seq"] >= q)
+            action = on_a[seat].latest["legal"][0]
+            replies: list[dict] = []
+            racers = [threading.Thread(target=_send, args=(w, action, replies))
+                      for w in (on_a[seat], on_b[seat])]
+            for t in racers:
+                t.start()
+            for t in racers:
+                t.join()
+            assert sorted(r["ok"] for r in replies) == [False, True], replies
+            loser = next(r for r in replies if not r["ok"])
+            assert loser["code"] in ("conflict", "stale", "not_your_turn")
+            caught_up(on_a + on_b, max(r["seq"] for r in replies))
+        assert on_a[0].latest["move_number"] == on_b[1].latest["move_number"] == 6
+
+
+def test_bots_play_once_and_everyone_sees_them(cluster) -> None:
+    a, b, _ = cluster
+    made = create(a.base, players=3, join=0, pace=0,
+                  seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"},
+                         {"kind": "bot", "level": "medium"}])
+    on_a, on_b = Wire(a.ws_url), Wire(b.ws_url)
+    try:
+        on_a.hello(made["token"])
+        on_b.hello(table=made["table"], spectate=made["spectator_key"])
+        for _ in range(8):
+            on_a.wait_for(lambda s: s["legal"] != [] or s["view"]["is_over"], timeout=30)
+            assert on_a.act(on_a.latest["legal"][0])["ok"]
+        seq = on_a.latest["seq"]
+        on_b.wait_for(lambda s: s["seq"] >= seq, timeout=30)
+        moves = on_b.latest["move_number"]
+        assert moves >= 8 * 3 - 2  # the bots answered every move, each exactly once
+        assert on_b.latest["view"]["spectator"] is True
+    finally:
+        on_a.close()
+        on_b.close()
+
+
+def test_the_bus_carries_only_table_and_sequence(cluster) -> None:
+    a, b, bus_url = cluster
+    import redis
+
+    bus = redis.Redis.from_url(bus_url)
+    listener = bus.pubsub()
+    listener.subscribe("langfinger:tables")
+    try:
+        made = create(a.base, players=2, join=0, pace=0)
+        token = join(b.base, made["table"], made["invite_keys"]["1"])["token"]
+        with wires(a.ws_url, [made["token"], ""]) as on_a, wires(b.ws_url, ["", token]) as on_b:
+            play_random([on_a[0], on_b[1]], 10, random.Random(4))
+        notices = []
+        while (message := listener.get_message(timeout=1.0)) is not None or not notices:
+            if message is None:
+                break
+            if message["type"] == "message":
+                notices.append(message["data"].decode())
+        assert len(notices) >= 10
+        shape = re.compile(r"^[0-9a-f]{16}\|[A-Za-z0-9_-]{1,32} \d+$")
+        assert all(shape.match(n) for n in notices), notices
+    finally:
+        listener.close()
+        bus.close()

@@ -1,0 +1,109 @@
+"""lf.lessons: the tutorials' checks read the learner's board, never change it, and say in
+plain words what was played and whether it was the lesson's step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import langfinger_widget as lf
+from langfinger_widget.kernel.game import Game
+from langfinger_widget.puzzles import PUZZLES
+from langfinger_widget.ui import lessons
+
+CITY = {"type": "place", "place": "city"}
+
+
+def city_first(move: dict[str, Any], after: Game) -> tuple[bool, str]:
+    return move == CITY, "The City acts first (R3.1)."
+
+
+def test_a_check_waits_then_judges_the_learners_move_without_touching_the_board() -> None:
+    w = lf.LangfingerWidget(game=lf.Game.new(players=2, seed=4, start_player=0), seat=None,
+                            bots={})
+    try:
+        waiting = lessons.check(w, city_first)
+        assert waiting.state == "waiting" and waiting.move is None
+        assert str(waiting) == f"… {lessons.WAITING}"
+        w.play(CITY)  # the learner's click
+        version = w.game.version
+        verdict = lessons.check(w, city_first)
+        assert verdict.right and verdict.move == CITY
+        assert str(verdict) == ("✓ Right: Pascal puts a token on the City. "
+                                "The City acts first (R3.1).")
+        assert w.game.version == version and w.game.move_number == 1  # only read
+        w.play({"type": "place", "place": "ruin"})
+        second = lessons.check(w, city_first, step=2)
+        assert second.state == "wrong" and str(second).startswith("✗ Not quite: Hans puts")
+        assert lessons.check(w, city_first, seat=1).state == "wrong"
+        assert lessons.check(w, city_first, seat=0, step=2).state == "waiting"
+        assert lessons.moves(w) == [CITY, {"type": "place", "place": "ruin"}]
+        assert lessons.moves(w, seat=1) == [{"type": "place", "place": "ruin"}]
+    finally:
+        w.close()
+
+
+def test_the_judge_sees_the_game_right_after_the_move() -> None:
+    g = lf.Game.new(players=2, seed=4, start_player=0)
+    for place in ("city", "ruin", "villa"):
+        g.play({"type": "place", "place": place})
+    seen: list[int] = []
+
+    def count(move: dict[str, Any], after: Game) -> tuple[bool, str]:
+        seen.append(after.move_number)
+        return True, ""
+
+    lessons.check(g, count, step=2)
+    assert seen == [2] and g.move_number == 3
+
+
+def test_a_puzzle_verdict_waits_for_the_round_then_says_solved_with_the_moves() -> None:
+    puzzle = next(p for p in PUZZLES if p.name == "One hammer short")
+    w = puzzle.widget()
+    try:
+        assert lessons.puzzle_verdict(w).state == "waiting"
+        for action in puzzle.solution:
+            w.play(action)
+        verdict = lessons.puzzle_verdict(w)
+        assert verdict.right and str(verdict).startswith("✓ Solved! Hans steals a pillar")
+        assert "sells a painting worth 4" in verdict.text
+    finally:
+        w.close()
+    failed = puzzle.widget()
+    try:
+        while not failed.puzzle_session.over:
+            failed.play({"type": "pass"})
+        verdict = lessons.puzzle_verdict(failed)
+        assert verdict.state == "wrong" and "goal not reached" in verdict.text
+        assert "Hans passes at the Museum." in verdict.text
+    finally:
+        failed.close()
+
+
+def test_a_board_without_a_puzzle_has_no_puzzle_verdict() -> None:
+    w = lf.LangfingerWidget(players=2, seed=1, seat=None, bots={})
+    try:
+        with pytest.raises(ValueError, match="no puzzle"):
+            lessons.puzzle_verdict(w)
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+def test_the_solution_in_words_is_one_sentence_a_move(puzzle: Any) -> None:
+    said = lessons.solution_words(puzzle)
+    assert len(said) == len(puzzle.solution)
+    assert all(s.endswith(".") and "_" not in s and "[" not in s for s in said), said
+
+
+def test_the_solution_shows_only_when_its_button_is_pressed() -> None:
+    puzzle = PUZZLES[0]
+    box = lessons.solution_button(puzzle)
+    button, shown = box.children
+    assert shown.value == "" and not button.disabled
+    button.click()
+    assert shown.value.startswith("<ol><li>Hans steals") and "only plan" in shown.value
+    assert button.disabled
