@@ -185,11 +185,12 @@ export function decisionWords(view: View): string {
   }
 }
 
-/** Where the money marker stands on the 0–20 track, and how many laps past 20 (R10.1). */
-export function moneyTrack(money: number): { pos: number; laps: number } {
-  if (money <= 20) return { pos: Math.max(0, money), laps: 0 };
-  const laps = Math.floor((money - 1) / 20);
-  return { pos: money - 20 * laps, laps };
+/**
+ * Where the money marker stands on the 0–20 track. The printed track wraps after 20
+ * (R10.1); the board stops at 20 instead and shows the total, which is what counts.
+ */
+export function moneyTrack(money: number): { pos: number; beyond: boolean } {
+  return { pos: Math.min(Math.max(0, money), 20), beyond: money > 20 };
 }
 
 export function toolCounts(tools: readonly Tool[]): [Tool, number][] {

@@ -57,12 +57,19 @@ const TOOL_DRAWINGS: Record<Tool, () => JSX.Element> = {
       <path d="M12.5 4.5 L10 2.5" />
     </g>
   ),
+  // Pliers, not scissors: short blunt ridged jaws over a bolt, long gripped handles.
   pliers: () => (
-    <g {...stroke}>
-      <path d="M9 3.5 L11.2 11 L6 20.5" />
-      <path d="M15 3.5 L12.8 11 L18 20.5" />
-      <circle cx="12" cy="11.6" r="1.4" fill="currentColor" />
-      <path d="M6 20.5 L4.8 19.6 M18 20.5 L19.2 19.6" stroke-width="2.6" />
+    <g>
+      <path d="M9.4 10 L9.2 4.2 C9.2 2.6 14.8 2.6 14.8 4.2 L14.6 10 Z" fill="currentColor" />
+      <path d="M12 3.4 V9.6" stroke="var(--lf-card, #fff)" stroke-width="0.9" />
+      <path d="M9.9 5.2 H11.2 M9.9 6.8 H11.2 M12.8 5.2 H14.1 M12.8 6.8 H14.1" stroke="var(--lf-card, #fff)" stroke-width="0.7" />
+      <g {...stroke}>
+        <path d="M10.8 12 C9.6 15.2 8 18.4 6.8 21.6" stroke-width="3.4" stroke="#c0392b" />
+        <path d="M13.2 12 C14.4 15.2 16 18.4 17.2 21.6" stroke-width="3.4" stroke="#c0392b" />
+        <path d="M10.2 10.2 L10.9 12.4 M13.8 10.2 L13.1 12.4" stroke-width="2.2" />
+      </g>
+      <circle cx="12" cy="11" r="2" fill="currentColor" />
+      <circle cx="12" cy="11" r="0.7" fill="var(--lf-card, #fff)" />
     </g>
   ),
   welder: () => (
@@ -114,23 +121,27 @@ const KIND_DRAWINGS: Record<Kind, () => JSX.Element> = {
       <circle cx="15.5" cy="9.5" r="1.6" fill="#f2c200" />
     </g>
   ),
+  // Coins are silver and round (a stack and one face-on, stamped with a star): never the
+  // gold bars' yellow, so the two kinds tell apart at a glance.
   coins: () => (
-    <g stroke="#7a5a00" stroke-width="1.1">
-      <ellipse cx="12" cy="18" rx="7" ry="2.6" fill="#e0b531" />
-      <path d="M5 15.5 V18 M19 15.5 V18" />
-      <ellipse cx="12" cy="15.5" rx="7" ry="2.6" fill="#edc644" />
-      <path d="M5 13 V15.5 M19 13 V15.5" />
-      <ellipse cx="12" cy="13" rx="7" ry="2.6" fill="#f5d35a" />
-      <circle cx="16.5" cy="7" r="4" fill="#f5d35a" />
-      <circle cx="16.5" cy="7" r="2.2" fill="none" />
+    <g stroke="#4f5660" stroke-width="1.1">
+      <ellipse cx="9.5" cy="19" rx="6.5" ry="2.4" fill="#aeb4bc" />
+      <path d="M3 16.6 V19 M16 16.6 V19" />
+      <ellipse cx="9.5" cy="16.6" rx="6.5" ry="2.4" fill="#c3c8cf" />
+      <path d="M3 14.2 V16.6 M16 14.2 V16.6" />
+      <ellipse cx="9.5" cy="14.2" rx="6.5" ry="2.4" fill="#d8dce1" />
+      <circle cx="16" cy="8" r="5.4" fill="#e3e6ea" />
+      <circle cx="16" cy="8" r="3.6" fill="none" stroke-width="0.9" />
+      <path d="M16 5.6 L16.7 7.3 L18.4 7.4 L17.1 8.5 L17.5 10.2 L16 9.3 L14.5 10.2 L14.9 8.5 L13.6 7.4 L15.3 7.3 Z" fill="#8d949d" stroke="none" />
     </g>
   ),
+  // Gold: three stacked bars, deep yellow with a bright edge.
   gold: () => (
-    <g stroke="#8a6400" stroke-width="1.1" stroke-linejoin="round">
-      <path d="M2.5 19.5 L4.5 14 H11 L13 19.5 Z" fill="#f2c94c" />
-      <path d="M11 19.5 L13 14 H19.5 L21.5 19.5 Z" fill="#e6b422" />
-      <path d="M6.5 13.5 L8.5 8 H15 L17 13.5 Z" fill="#ffd95e" />
-      <path d="M9.5 10 H13.5" stroke="#fff3c4" />
+    <g stroke="#7a5200" stroke-width="1.1" stroke-linejoin="round">
+      <path d="M1.8 20.5 L4 14 H11.2 L13.4 20.5 Z" fill="#f0b400" />
+      <path d="M10.6 20.5 L12.8 14 H20 L22.2 20.5 Z" fill="#e0a100" />
+      <path d="M6.2 13.6 L8.4 7 H15.6 L17.8 13.6 Z" fill="#ffc928" />
+      <path d="M9.2 9 H14.6 M5 16 H10 M13.8 16 H18.8" stroke="#fff1b3" stroke-width="1.2" />
     </g>
   ),
   jewelry: () => (

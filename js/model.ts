@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { readScrubber, readTimeline } from "./replay";
-import type { AnyModel, InMessage, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
+import type { AnyModel, Figures, InMessage, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
 
 export const TRAITS = [
   "view",
@@ -24,6 +24,7 @@ export const TRAITS = [
   "puzzle",
   "scrubber",
   "timeline",
+  "figures",
 ] as const;
 
 function asArray<T>(x: unknown): T[] {
@@ -100,6 +101,7 @@ export function readState(model: AnyModel): WidgetState {
     puzzle: readPuzzle(model.get("puzzle")),
     scrubber: readScrubber(model.get("scrubber")),
     timeline: readTimeline(model.get("timeline")),
+    figures: asArray<Figures>(model.get("figures")).filter((f) => f && typeof f === "object" && typeof f.seat === "number"),
   };
 }
 

@@ -28,6 +28,7 @@ export function readScrubber(x: unknown): ScrubberInfo | null {
     caption: typeof s.caption === "string" ? s.caption : typeof s.label === "string" ? s.label : "",
     next: typeof s.next === "string" ? s.next : "",
     can_continue: s.can_continue === true,
+    can_leave: s.can_leave === true,
     levels: Array.isArray(s.levels) ? s.levels.filter((l): l is string => typeof l === "string") : [],
     bots: s.bots && typeof s.bots === "object" ? (s.bots as Record<string, string>) : {},
     analysing: a && typeof a === "object" && isNum(a.seat) && isNum(a.done)

@@ -181,6 +181,8 @@ export interface ScrubberInfo {
   caption: string;
   next: string;
   can_continue: boolean;
+  /** Made from a live board's end screen: "Back to the end screen" leaves the replay. */
+  can_leave?: boolean;
   levels: string[];
   /** The bots that would play on from here (Continue from here's defaults). */
   bots: Record<string, string>;
@@ -209,6 +211,23 @@ export interface Timeline {
   evaluation: { seat: number; points: EvalPoint[] } | null;
 }
 
+/** What one player did in a finished game (widget.py's `figures` trait, figures.py). */
+export interface Figures {
+  seat: number;
+  steals: number;
+  chests: number;
+  sales: number;
+  sold: number;
+  exchanges: number;
+  passes: number;
+  tools_taken: number;
+  tools_spent: number;
+  money_from_chests: number;
+  money_from_sales: number;
+  /** The player's loot left unsold, turned up at the end (fronts, no ids). */
+  unsold?: Loot[];
+}
+
 /** Everything the widget syncs from Python, as one snapshot. */
 export interface WidgetState {
   view: View | null;
@@ -235,6 +254,8 @@ export interface WidgetState {
   /** A replay's position (null or absent on a live board) and its timeline. */
   scrubber?: ScrubberInfo | null;
   timeline?: Timeline | null;
+  /** Once the game is over: what each player did, and their unsold loot. */
+  figures?: Figures[];
 }
 
 export type OutMessage =
@@ -254,6 +275,9 @@ export type OutMessage =
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }
   | { kind: "puzzle_reset" }
+  /** The end screen: this board replays its finished game (and analyses the seat's play). */
+  | { kind: "replay"; analyse: boolean }
+  | { kind: "replay_leave" }
   | ReplayMessage;
 
 /** Intents of a replay (replay_widget.py); every one is checked by the kernel. */
@@ -281,5 +305,6 @@ export interface AnyModel {
   on(event: string, cb: (...args: unknown[]) => void): void;
   off(event?: string | null, cb?: ((...args: unknown[]) => void) | null): void;
   send(msg: unknown, callbacks?: unknown, buffers?: unknown): void;
+  set?(name: string, value: unknown): void;
   save_changes?(): void;
 }

@@ -14,11 +14,13 @@ it("keeps the keyboard focus on a place while its last move glows and after", ()
   // A person places with Enter; the move's glow must not remount the place's column,
   // or the focus falls back to the page and the next Tab starts from the top.
   vi.useFakeTimers();
-  mounted = mount(stateOf(place2()));
+  const f = place2();
+  mounted = mount(stateOf(f, { bots: { "1": "greedy" } }));
   const { el, model } = mounted;
   const city = q(el, '[data-place="city"]');
   city.focus();
-  model.set("highlight", { seat: 0, action: { type: "place", place: "city" } });
+  // A bot's token lands at the City while the person's focus rests there.
+  model.set("events", [...f.events, { type: "place", seat: 1, place: "city", square: 0 }]);
   expect(q(el, '[data-area="city"]').classList.contains("lf-flash")).toBe(true);
   expect(document.activeElement).toBe(city);
   act(() => {

@@ -59,11 +59,10 @@ describe("words", () => {
 });
 
 describe("money track", () => {
-  it("wraps past 20 and counts the laps (R10.1)", () => {
-    expect(moneyTrack(0)).toEqual({ pos: 0, laps: 0 });
-    expect(moneyTrack(20)).toEqual({ pos: 20, laps: 0 });
-    expect(moneyTrack(21)).toEqual({ pos: 1, laps: 1 });
-    expect(moneyTrack(40)).toEqual({ pos: 20, laps: 1 });
-    expect(moneyTrack(43)).toEqual({ pos: 3, laps: 2 });
+  it("stops at 20 and says when the total is beyond it, never wrapping (R10.1)", () => {
+    expect(moneyTrack(0)).toEqual({ pos: 0, beyond: false });
+    expect(moneyTrack(20)).toEqual({ pos: 20, beyond: false });
+    expect(moneyTrack(21)).toEqual({ pos: 20, beyond: true });
+    expect(moneyTrack(43)).toEqual({ pos: 20, beyond: true });
   });
 });

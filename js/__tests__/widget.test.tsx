@@ -40,17 +40,19 @@ describe("the board at a glance", () => {
     expect(el.querySelectorAll('[data-area="villa"] .lf-loot-front').length).toBe(0);
   });
 
-  it("shows players, money track with laps, round, start player and piles", () => {
+  it("shows players, the money track with totals beyond 20, round, start player and piles", () => {
     const { el } = setup(stateOf(city5()));
     expect(el.querySelectorAll(".lf-player").length).toBe(5);
     expect(q(el, '[data-testid="round"]').textContent).toBe("Round 4");
     expect(q(el, ".lf-start").textContent).toContain("Tommaso");
     expect(q(el, '.lf-player[data-seat="1"]').textContent).toContain("12");
     expect(q(el, '.lf-player[data-seat="1"] .lf-spent.lf-is-spent').textContent).toContain("Villa");
-    // Bobby has 24: square 4 and one lap
-    const cell4 = el.querySelectorAll(".lf-track-cell")[4] as HTMLElement;
-    expect(cell4.querySelector(".lf-token-bobby")).not.toBeNull();
-    expect(cell4.textContent).toContain("+20");
+    // Bobby has 24: the track stops at 20 and shows his total, never wrapped (R10.1)
+    const last = el.querySelectorAll(".lf-track-cell")[20] as HTMLElement;
+    expect(last.querySelector(".lf-token-bobby")).not.toBeNull();
+    expect(q(last, ".lf-beyond").textContent).toBe("24");
+    expect((el.querySelectorAll(".lf-track-cell")[4] as HTMLElement).querySelector(".lf-token")).toBeNull();
+    expect(q(el, '.lf-player[data-seat="4"] .lf-money').textContent).toBe("24");
     expect(q(el, ".lf-piles").textContent).toContain("17");
   });
 
@@ -207,8 +209,9 @@ describe("deciding by clicking", () => {
   it("labels every clickable element for screen readers", () => {
     const { el } = setup(stateOf(city5()));
     const buttons = [...el.querySelectorAll("button")];
-    // the 8 City tools, Confirm, Pass, Hint, Undo, New game; nothing of other places is a button
-    expect(buttons.length).toBe(13);
+    // the 8 City tools, Confirm, Pass, Hint, Undo, New game, Settings, Legend; nothing of
+    // other places is a button
+    expect(buttons.length).toBe(15);
     expect(el.querySelector("button[data-fence], button[data-rate], button[data-slot]")).toBeNull();
     for (const b of buttons) expect(b.getAttribute("aria-label") || b.textContent?.trim()).toBeTruthy();
     expect(q(el, '[data-area="city"] [data-index="0"]').getAttribute("aria-label")).toBe("Take lockpick (City tool 1)");
@@ -288,8 +291,10 @@ describe("seats, bots, hints and messages", () => {
   });
 
   it("flashes the place the kernel names for a bot's steal", () => {
-    const { el, model } = setup(stateOf(museum5(), { bots: { "3": "greedy" } }));
-    model.set("highlight", { seat: 3, action: { type: "steal", slot: 0, pay: ["map"], scoundrel: true }, place: "museum", square: 2, by: "bot" });
+    const f = museum5();
+    const { el, model } = setup(stateOf(f, { bots: { "3": "greedy" } }));
+    const steal = { type: "steal", seat: 3, place: "museum", square: 2, slot: 0, loot: { protection: "safe", tools: ["map"] }, paid: [], scoundrel: true };
+    model.set("events", [...f.events, steal]);
     expect(q(el, '[data-area="museum"]').classList.contains("lf-flash")).toBe(true);
     expect(q(el, '[data-area="villa"]').classList.contains("lf-flash")).toBe(false);
     expect(q(el, '[data-area="museum"] [data-square="2"]').classList.contains("lf-flash")).toBe(true);
@@ -404,7 +409,7 @@ describe("seats, bots, hints and messages", () => {
 describe("game over", () => {
   it("shows standings, the winners and the money chart", () => {
     const { el } = setup(stateOf(over5()));
-    expect(q(el, '[data-testid="game-over"] h3').textContent).toBe("Game over: Yoshiko and Bobby win!");
+    expect(q(el, '[data-testid="game-over"] h3').textContent).toBe("Game over: Yoshiko and Bobby win with 24!");
     const rows = [...el.querySelectorAll('[data-testid="standings"] tbody tr')];
     expect(rows.map((r) => r.getAttribute("data-seat"))).toEqual(["3", "4", "1", "0", "2"]);
     expect(rows[0]?.textContent).toContain("winner");

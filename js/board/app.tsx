@@ -6,30 +6,35 @@
  */
 import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Token } from "../icons";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
-import type { Targets } from "../intents";
-import { actionWords, playerName } from "../format";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
 import { useCustomMessages, useWidgetState } from "../model";
-import type { Action, AnyModel, InMessage, OutMessage, Place, Rate, View, WidgetState } from "../types";
-import { currentAction } from "./compose";
+import { sinceLastMove, stepMs } from "../playback";
+import { prefersReducedMotion, usePrefs } from "../prefs";
+import type { Action, AnyModel, InMessage, OutMessage, Rate, View, WidgetState } from "../types";
+import { currentAction, onlyCompletion } from "./compose";
 import { Composer } from "./composer";
 import { GameOver } from "./gameover";
+import type { EndActions } from "./gameover";
 import { MyArea, PrivacyScreen } from "./hand";
-import { Log } from "./log";
+import { LegendPanel } from "./legend";
+import { Log, SinceLastMove } from "./log";
+import { MessageBar, stripMessages } from "./messages";
+import type { Why } from "./messages";
+import { Flights, selfSkipper, usePlayback } from "./motion";
+import { NewGamePanel } from "./newgame";
+import { OptionsPanel } from "./options";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
-import { WithRulings } from "./ruling";
-import { NewGamePanel } from "./newgame";
 import { ReplayPanel } from "./scrubber";
 import { MoneyTrack, Piles, Players } from "./players";
+import { Status, turnOf } from "./status";
+import { Toolbar } from "./toolbar";
+import type { Panel } from "./toolbar";
+import { TapTip, useTapTips } from "./tips";
 import { EMPTY_SELECTION, UiContext } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
-
-/** How long a bot's (or anyone's) last move stays highlighted. */
-const FLASH_MS = 1600;
 
 /**
  * A number that changes whenever the position shown changes for any reason: a move, Undo,
@@ -58,107 +63,56 @@ export function privacyFor(state: WidgetState): number | null {
   return state.human_seats.includes(v.to_move) && v.to_move !== state.seat ? v.to_move : null;
 }
 
-function lastMovePlace(state: WidgetState): Place | null {
-  if (state.highlight.place) return state.highlight.place;
-  const seat = state.highlight.seat;
-  for (let i = state.events.length - 1; i >= 0; i--) {
-    const ev = state.events[i];
-    if (ev && ev.seat === seat && ev.place) return ev.place;
-  }
-  return null;
+/** What the board may ask the page around it for. */
+export interface Host {
+  send: (m: OutMessage) => void;
+  /** Write the `pace` trait (the only one the board may write; the kernel checks it). */
+  setPace?: (pace: number) => void;
 }
 
-function Banner(props: { kind: "error" | "info"; text: string; testid: string; onClose: () => void }): JSX.Element {
-  return (
-    <div class={`lf-banner lf-banner-${props.kind}`} role={props.kind === "error" ? "alert" : "status"} data-testid={props.testid}>
-      <span>
-        <WithRulings text={props.text} />
-      </span>
-      <button type="button" class="lf-close" aria-label="Dismiss" onClick={props.onClose}>
-        ×
-      </button>
-    </div>
-  );
-}
 
-function Status(props: { ui: Ui; privacy: number | null }): JSX.Element {
-  const { view, state } = props.ui;
-  const start = view.players[view.start_player];
-  const bot = view.to_move === null ? undefined : state.bots[String(view.to_move)];
-  const mine = props.ui.legal.length > 0;
-  let turn: JSX.Element | null = null;
-  if (view.is_over) turn = <span class="lf-turn">Game over</span>;
-  else if (view.to_move === null) turn = <span class="lf-turn">Round over</span>; // a puzzle's end
-  else if (props.privacy !== null)
-    turn = <span class="lf-turn">Waiting for {playerName(view, props.privacy)}</span>;
-  else if (bot)
-    turn = (
-      <span class="lf-turn lf-thinking" data-testid="thinking">
-        {playerName(view, view.to_move)} ({bot}) is thinking
-        <span class="lf-dots" aria-hidden="true">
-          <i>.</i>
-          <i>.</i>
-          <i>.</i>
-        </span>
-      </span>
-    );
-  else if (mine) turn = <span class="lf-turn lf-your-turn">Your turn</span>;
-  else turn = <span class="lf-turn">{playerName(view, view.to_move)} to move</span>;
-  return (
-    <div class="lf-status" aria-live="polite">
-      <span class="lf-round" data-testid="round">
-        Round {view.round}
-      </span>
-      <span class="lf-phase">{view.phase === "place" ? "placing tokens" : view.phase === "act" ? "actions" : "over"}</span>
-      {start ? (
-        <span class="lf-start" title="start player">
-          start: <Token scoundrel={start.scoundrel} size={14} /> {start.name}
-        </span>
-      ) : null}
-      {turn}
-    </div>
-  );
-}
-
-export function Board(props: { state: WidgetState; view: View; send: (m: OutMessage) => void; inbox: InMessage | null }): JSX.Element {
-  const { state, view, send } = props;
+export function Board(props: { state: WidgetState; view: View; host: Host; inbox: InMessage | null }): JSX.Element {
+  const { state, view, host } = props;
+  const send = host.send;
   const privacy = privacyFor(state);
   const legal = privacy === null ? state.legal : [];
   const mySeat = view.seat ?? view.to_move;
-  const handCards = useMemo(
-    () => toHandCards(mySeat === null ? null : (view.players[mySeat]?.hand ?? null)),
-    [view, mySeat],
-  );
+  const handCards = useMemo(() => toHandCards(mySeat === null ? null : (view.players[mySeat]?.hand ?? null)), [view, mySeat]);
   const key = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
+  const [prefs, setPrefs] = usePrefs();
 
   const [selState, setSelState] = useState<{ key: number; sel: Selection }>({ key, sel: EMPTY_SELECTION });
   const sel = selState.key === key ? selState.sel : EMPTY_SELECTION;
-  const setSel = (next: Selection): void => setSelState({ key, sel: next });
-
   const [pendingKey, setPendingKey] = useState<number | null>(null);
   const pending = pendingKey === key;
-  const [why, setWhy] = useState<{ action: Action; reason: string | null | undefined } | null>(null);
+  const [why, setWhy] = useState<Why | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [resultError, setResultError] = useState("");
   const [hintError, setHintError] = useState("");
-  // The New game panel: open or not, waiting for the kernel's answer, and its refusal.
-  const [newGame, setNewGame] = useState({ open: false, pending: false, refusal: "" });
+  const [replay, setReplay] = useState({ pending: false });
+  const [panel, setPanel] = useState<Panel>("none");
+  const [newGame, setNewGame] = useState({ pending: false, refusal: "" });
   const newGameButton = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
   const closeNewGame = (): void => {
-    setNewGame({ open: false, pending: false, refusal: "" });
+    setPanel("none");
+    setNewGame({ pending: false, refusal: "" });
     newGameButton.current?.focus(); // back where the keyboard user opened it
   };
   const setup = setupOrDefault(state, view);
+  const playback = usePlayback(state, view);
+  const [tip, onTap] = useTapTips(() => rootRef.current);
 
   // Answers from Python arrive as custom messages.
   useEffect(() => {
     const msg = props.inbox;
     if (!msg) return;
     if (msg.kind === "result" && newGame.pending) {
-      if (msg.ok === false) setNewGame({ open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" });
+      if (msg.ok === false) setNewGame({ pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" });
       else closeNewGame();
     } else if (msg.kind === "result") {
       setPendingKey(null);
+      setReplay({ pending: false });
       if (msg.ok === false) {
         setResultError(typeof msg.error === "string" ? msg.error : "That move was refused.");
         setDismissed(null);
@@ -169,23 +123,6 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       setHintError(msg.error);
     }
   }, [props.inbox]);
-
-  // The last move glows briefly, so that people can follow the bots.
-  const hl = JSON.stringify(state.highlight);
-  const [flash, setFlash] = useState<Targets & { seat?: number; square?: number | null; key: number }>({ key: 0 });
-  const flashes = useRef(0);
-  useEffect(() => {
-    if (!state.highlight.action) return;
-    flashes.current += 1;
-    setFlash({
-      ...actionTargets(state.highlight.action, lastMovePlace(state)),
-      seat: state.highlight.seat,
-      square: state.highlight.square,
-      key: flashes.current,
-    });
-    const t = setTimeout(() => setFlash({ key: flashes.current }), FLASH_MS);
-    return () => clearTimeout(t);
-  }, [hl]);
 
   const act = (action: Action): void => {
     if (!isLegal(legal, action) || pending) return;
@@ -200,26 +137,36 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
       return;
     }
     setPendingKey(key);
+    playback.skip(); // the person moves on: the others' earlier moves need no more showing
+    playback.dismissBanner();
     send({ kind: "act", action, move, version });
+  };
+
+  // A pick that leaves one way to complete the move sends it (unless asked to confirm).
+  const pick = (next: Selection): void => {
+    setSelState({ key, sel: next });
+    if (prefs.confirmMoves) return;
+    const only = onlyCompletion(view, legal, next, handCards);
+    if (only) act(only);
   };
 
   const ctl: Controls = {
     clickPlace: (place) => act({ type: "place", place }),
-    clickCityTool: (i) => setSel({ ...sel, city: toggle(sel.city, i) }),
-    clickSlot: (_place, slot) => setSel({ ...sel, slot: sel.slot === slot ? null : slot, scoundrel: null }),
+    clickCityTool: (i) => pick({ ...sel, city: toggle(sel.city, i) }),
+    clickSlot: (_place, slot) => pick({ ...sel, slot: sel.slot === slot ? null : slot, scoundrel: null }),
     toggleScoundrel: () => {
       const cur = currentAction(view, legal, sel, handCards);
-      setSel({ ...sel, scoundrel: !(cur?.type === "steal" && cur.scoundrel) });
+      setSelState({ key, sel: { ...sel, scoundrel: !(cur?.type === "steal" && cur.scoundrel) } });
     },
-    clickRate: (rate: Rate) => setSel({ ...sel, rate: sel.rate === rate ? null : rate, give: [] }),
-    clickHandCard: (i) => setSel({ ...sel, give: toggle(sel.give, i) }),
-    clickFence: (id) => setSel({ ...sel, fence: sel.fence === id ? null : id, loot: [] }),
-    clickOwnLoot: (id) => setSel({ ...sel, loot: toggle(sel.loot, id) }),
+    clickRate: (rate: Rate) => pick({ ...sel, rate: sel.rate === rate ? null : rate, give: [] }),
+    clickHandCard: (i) => pick({ ...sel, give: toggle(sel.give, i) }),
+    clickFence: (id) => pick({ ...sel, fence: sel.fence === id ? null : id, loot: [] }),
+    clickOwnLoot: (id) => pick({ ...sel, loot: toggle(sel.loot, id) }),
     confirm: () => {
       const a = currentAction(view, legal, sel, handCards);
       if (a) act(a);
     },
-    cancel: () => setSel(EMPTY_SELECTION),
+    cancel: () => setSelState({ key, sel: EMPTY_SELECTION }),
     pass: () => {
       if (canPass(legal)) act({ type: "pass" });
     },
@@ -232,6 +179,8 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
   // A hint belongs to the move it was asked at.
   const hintFresh = state.hint.move === undefined || state.move_number === null || state.hint.move === state.move_number;
   const hintAction = hintFresh ? (state.hint.action ?? undefined) : undefined;
+  const motion = prefs.motion && !prefersReducedMotion();
+  const step = playback.step;
   const ui: Ui = {
     state,
     view,
@@ -241,117 +190,115 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
     sel,
     ctl,
     hint: legal.length > 0 ? actionTargets(hintAction, view.decision?.place ?? null) : {},
-    flash,
+    flash: { ...(step?.flash ?? {}), key: playback.key },
     pending,
     privacy,
+    prefs,
   };
+  const turn = turnOf(state, view, privacy, legal.length > 0);
 
   const errorText = state.error || resultError;
-  const whyText =
-    why === null
-      ? ""
-      : why.reason === undefined
-        ? `Asking why you cannot ${actionWords(view, why.action)}…`
-        : why.reason === null
-          ? `You can ${actionWords(view, why.action)}: it is legal.`
-          : `Why not ${actionWords(view, why.action)}? ${why.reason}`;
+  const messages = stripMessages({
+    view,
+    legal,
+    turn,
+    privacy,
+    playback,
+    error: errorText && dismissed !== errorText && !(panel === "new-game" && errorText === newGame.refusal) ? errorText : "",
+    onDismissError: () => setDismissed(errorText),
+    why,
+    onCloseWhy: () => setWhy(null),
+    hintError,
+    onCloseHintError: () => setHintError(""),
+    hint: hintAction && legal.length > 0 ? { action: hintAction, value: state.hint.value } : null,
+  });
+  const skipSelf = selfSkipper(state);
+  // A replay moves through the record itself; a hot seat's next person sees it once revealed.
+  const recap = privacy === null && !state.scrubber ? sinceLastMove(view, state.events, skipSelf) : [];
+  const end: EndActions = {
+    pending: replay.pending,
+    analyseSeat: state.seat ?? state.human_seats[0] ?? null,
+    replay: (analyse) => {
+      setReplay({ pending: true });
+      send({ kind: "replay", analyse });
+    },
+  };
+  const boardState = view.is_over ? "over" : privacy !== null ? "privacy" : legal.length > 0 ? "mine" : "waiting";
 
   return (
     <UiContext.Provider value={ui}>
-      <div class="lf-top">
-        <h2 class="lf-title">Langfinger</h2>
-        <Status ui={ui} privacy={privacy} />
-        {/* A replay is read-only: its own panel below the board moves it. */}
-        <div class="lf-toolbar" hidden={!!state.scrubber}>
-          {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
-          {state.puzzle ? null : (
-            <button
-              type="button"
-              class="lf-btn"
-              data-testid="hint"
-              disabled={legal.length === 0}
-              onClick={() => {
-                setHintError("");
-                send({ kind: "hint" });
-              }}
-            >
-              Hint
+      <div
+        class="lf-board-root"
+        ref={rootRef}
+        data-state={boardState}
+        data-pending={pending ? "true" : "false"}
+        onClick={(e) => onTap(e as unknown as MouseEvent)}
+      >
+        {state.scrubber?.can_leave ? (
+          <div class="lf-replay-host-bar">
+            <b>Replay of this game</b>
+            <button type="button" class="lf-btn" data-testid="replay-leave" onClick={() => send({ kind: "replay_leave" })}>
+              Back to the end screen
             </button>
-          )}
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="undo"
-            disabled={state.undo_status?.allowed === false}
-            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-            onClick={() => {
-              setSel(EMPTY_SELECTION); // even if the kernel refuses: a take-back starts the choice afresh
+          </div>
+        ) : null}
+        <div class="lf-top">
+          <h2 class="lf-title">Langfinger</h2>
+          <Status view={view} turn={turn} />
+          <Toolbar
+            ui={ui}
+            panel={panel}
+            setPanel={(p) => (p === "none" && panel === "new-game" ? closeNewGame() : setPanel(p))}
+            newGameButton={newGameButton}
+            onHint={() => {
+              setHintError("");
+              send({ kind: "hint" });
+            }}
+            onUndo={() => {
+              setSelState({ key, sel: EMPTY_SELECTION }); // even if refused: a take-back starts afresh
               send({ kind: "undo" });
             }}
-          >
-            Undo
-          </button>
-          {state.puzzle || !setup.allow_new_game ? null : (
-            <button
-              type="button"
-              class="lf-btn"
-              data-testid="new-game"
-              ref={newGameButton}
-              aria-expanded={newGame.open}
-              onClick={() => (newGame.open ? closeNewGame() : setNewGame({ open: true, pending: false, refusal: "" }))}
-            >
-              New game
-            </button>
-          )}
+            onPace={host.setPace}
+          />
         </div>
-      </div>
-      {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
-      {newGame.open && !state.puzzle && setup.allow_new_game ? (
-        <NewGamePanel
-          setup={setup}
-          refusal={newGame.refusal}
-          pending={newGame.pending}
-          onStart={(intent: NewGameIntent) => {
-            setNewGame({ open: true, pending: true, refusal: "" });
-            send(intent);
-          }}
-          onClose={closeNewGame}
-        />
-      ) : null}
-      {/* A refused new game is told inside its panel, next to the choices. */}
-      {errorText && dismissed !== errorText && !(newGame.open && errorText === newGame.refusal) ? (
-        <Banner kind="error" text={errorText} testid="error" onClose={() => setDismissed(errorText)} />
-      ) : null}
-      {whyText ? <Banner kind="info" text={whyText} testid="why-reason" onClose={() => setWhy(null)} /> : null}
-      {hintError ? <Banner kind="info" text={`No hint: ${hintError}`} testid="hint-error" onClose={() => setHintError("")} /> : null}
-      {hintAction && legal.length > 0 ? (
-        <div class="lf-banner lf-banner-hint" data-testid="hint-text" role="status">
-          Hint: {actionWords(view, hintAction)}
-          {typeof state.hint.value === "number" ? ` (estimated win chance ${Math.round(state.hint.value * 100)}%)` : ""}
-        </div>
-      ) : null}
-      {/* A puzzle ends with its round: its panel gives the verdict, not a game's standings. */}
-      {view.is_over && !state.puzzle ? <GameOver /> : null}
-      <div class="lf-main">
-        <div class="lf-board">
-          <Players />
-          <Places />
-          <MoneyTrack />
-          <div class={`lf-act ${view.is_over ? "lf-act-over" : ""}`}>
-            <Composer />
-            {privacy !== null ? (
-              <PrivacyScreen seat={privacy} onReveal={() => send({ kind: "reveal", seat: privacy })} />
-            ) : (
-              <MyArea />
-            )}
+        {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}
+        {panel === "legend" ? <LegendPanel onClose={() => setPanel("none")} /> : null}
+        <MessageBar messages={messages} />
+        {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
+        {panel === "new-game" && !state.puzzle && setup.allow_new_game ? (
+          <NewGamePanel
+            setup={setup}
+            refusal={newGame.refusal}
+            pending={newGame.pending}
+            onStart={(intent: NewGameIntent) => {
+              setNewGame({ pending: true, refusal: "" });
+              send(intent);
+            }}
+            onClose={closeNewGame}
+          />
+        ) : null}
+        {/* A puzzle ends with its round: its panel gives the verdict, not a game's standings. */}
+        {view.is_over && !state.puzzle ? <GameOver end={end} /> : null}
+        <div class="lf-main">
+          <div class="lf-board">
+            <Players />
+            <Places />
+            <MoneyTrack />
+            <div class={`lf-act ${view.is_over ? "lf-act-over" : ""}`}>
+              <Composer />
+              {privacy !== null ? <PrivacyScreen seat={privacy} onReveal={() => send({ kind: "reveal", seat: privacy })} /> : <MyArea />}
+            </div>
+            {/* Under the board, before the log: board, scrubber and charts share one screen. */}
+            {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
           </div>
-          {/* Under the board, before the log: board, scrubber and charts share one screen. */}
-          {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={send} inbox={props.inbox} /> : null}
+          <aside class="lf-side">
+            {recap.length > 0 && !view.is_over ? <SinceLastMove recap={recap} /> : null}
+            <Log />
+            <Piles />
+          </aside>
         </div>
-        <aside class="lf-side">
-          <Log />
-          <Piles />
-        </aside>
+        <Flights root={rootRef.current} step={step} stepKey={playback.key} view={view} ms={stepMs(state.pace, 0)} enabled={motion} />
+        <TapTip tip={tip} />
       </div>
     </UiContext.Provider>
   );
@@ -360,17 +307,25 @@ export function Board(props: { state: WidgetState; view: View; send: (m: OutMess
 export function App(props: { model: AnyModel }): JSX.Element {
   const state = useWidgetState(props.model);
   const [inbox, setInbox] = useState<InMessage | null>(null);
+  const { model } = props;
   // A fresh object per message, so that two equal answers in a row both count.
   const onMessage = useCallback((m: InMessage) => setInbox({ ...m }), []);
-  useCustomMessages(props.model, onMessage);
-  const send = useCallback((m: OutMessage) => props.model.send(m), [props.model]);
+  useCustomMessages(model, onMessage);
+  const host: Host = useMemo(
+    () => ({
+      send: (m: OutMessage) => model.send(m),
+      setPace: model.set
+        ? (pace: number) => {
+            model.set?.("pace", pace);
+            model.save_changes?.();
+          }
+        : undefined,
+    }),
+    [model],
+  );
   return (
-    <div class="lf-root" data-testid="langfinger">
-      {state.view ? (
-        <Board state={state} view={state.view} send={send} inbox={inbox} />
-      ) : (
-        <p class="lf-waiting">Waiting for the game…</p>
-      )}
+    <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
+      {state.view ? <Board state={state} view={state.view} host={host} inbox={inbox} /> : <p class="lf-waiting">Waiting for the game…</p>}
     </div>
   );
 }

@@ -78,7 +78,7 @@ export function Pick(p: PickProps): JSX.Element {
 export function ToolFace(props: { tool: Tool; size?: number }): JSX.Element {
   return (
     <span class={`lf-toolcard lf-tool-${props.tool}`}>
-      <ToolIcon tool={props.tool} size={props.size ?? 22} />
+      <ToolIcon tool={props.tool} size={props.size ?? 28} />
     </span>
   );
 }
@@ -100,12 +100,12 @@ export function LootFace(props: { loot: Loot; small?: boolean }): JSX.Element {
   return (
     <span class={`lf-loot lf-prot-${loot.protection} ${props.small ? "lf-small" : ""} ${known ? "lf-known" : ""}`}>
       <span class="lf-loot-back">
-        <ProtectionIcon protection={loot.protection} size={props.small ? 16 : 24} />
-        <ToolRow tools={loot.tools} size={props.small ? 10 : 14} />
+        <ProtectionIcon protection={loot.protection} size={props.small ? 16 : 26} />
+        <ToolRow tools={loot.tools} size={props.small ? 11 : 16} />
       </span>
       {known ? (
         <span class="lf-loot-front">
-          <KindIcon kind={loot.kind as Kind} size={props.small ? 14 : 20} />
+          <KindIcon kind={loot.kind as Kind} size={props.small ? 15 : 22} />
           <b class="lf-value">{loot.value}</b>
         </span>
       ) : null}
@@ -117,10 +117,27 @@ export function lootLabel(loot: Loot): string {
   return lootWords(loot);
 }
 
+/** A loot card in a player's panel, in little: its back and, when known, its front. */
+export function LootChip(props: { loot: Loot }): JSX.Element {
+  const l = props.loot;
+  const known = l.kind !== undefined && l.value !== undefined;
+  return (
+    <span class={`lf-chip lf-prot-${l.protection}`} data-tip={known ? `${l.kind} worth ${l.value}` : `${l.protection}, front hidden`}>
+      <ProtectionIcon protection={l.protection} size={16} />
+      {known ? (
+        <>
+          <KindIcon kind={l.kind as Kind} size={16} />
+          <b>{l.value}</b>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 /** A fence card: each kind it buys, twice when it buys two, with its bonus. */
 export function FenceFace(props: { fence: Fence; small?: boolean }): JSX.Element {
   const { fence } = props;
-  const size = props.small ? 14 : 18;
+  const size = props.small ? 15 : 22;
   return (
     <span class={`lf-fence ${props.small ? "lf-small" : ""}`}>
       <FenceIcon size={size + 2} />
@@ -128,9 +145,10 @@ export function FenceFace(props: { fence: Fence; small?: boolean }): JSX.Element
         {Object.entries(fence.buys).map(([kind, cb]) => {
           const [count, bonus] = cb as [number, number];
           return (
-            <span class="lf-buy" key={kind}>
+            // "2×" in figures: this fence buys two of the kind in one sale (R8.2).
+            <span class="lf-buy" key={kind} data-tip={`${count === 2 ? "2 × " : ""}${kind}${bonus ? `, +${bonus} each` : ""}`}>
+              {count > 1 ? <b class="lf-times">{count}×</b> : null}
               <KindIcon kind={kind as Kind} size={size} />
-              {count > 1 ? <KindIcon kind={kind as Kind} size={size} class="lf-twice" /> : null}
               {bonus ? <b class="lf-bonus">+{bonus}</b> : null}
             </span>
           );

@@ -3,7 +3,7 @@
  * picks complete (or null); `draftAction` is what the picks would send, legal
  * or not, so that the kernel can be asked why it is not.
  */
-import { cityAction, exchangeAction, pickedTools, sellAction, stealChoice } from "../intents";
+import { cityAction, exchangeAction, isSubMultiset, pickedTools, sellAction, stealChoice } from "../intents";
 import type { Action, Tool, View } from "../types";
 import type { Selection } from "./ui";
 
@@ -40,4 +40,40 @@ export function draftAction(view: View, sel: Selection, hand: readonly Tool[]): 
 
 export function hasSelection(sel: Selection): boolean {
   return sel.city.length > 0 || sel.slot !== null || sel.rate !== null || sel.fence !== null;
+}
+
+/**
+ * The one legal action the picks so far can still become, or null (none yet, or several).
+ * A click that leaves a single way to go on completes it: the City with one tool left, a
+ * card with one way to pay, a fence that buys only one of your cards (issue 28: one click
+ * where one choice fits).
+ */
+export function onlyCompletion(view: View, legal: Action[], sel: Selection, hand: readonly Tool[]): Action | null {
+  let fits: Action[] = [];
+  switch (view.decision?.kind) {
+    case "city": {
+      const picked = pickedTools(view.city, sel.city);
+      if (picked.length === 0) return null;
+      fits = legal.filter((a) => a.type === "take_tools" && isSubMultiset(picked, a.tools));
+      break;
+    }
+    case "villa":
+    case "museum":
+      if (sel.slot === null) return null;
+      fits = legal.filter((a) => a.type === "steal" && a.slot === sel.slot && (sel.scoundrel === null || a.scoundrel === sel.scoundrel));
+      break;
+    case "ruin": {
+      if (sel.rate === null) return null;
+      const give = pickedTools(hand, sel.give);
+      fits = legal.filter((a) => a.type === "exchange" && a.rate === sel.rate && isSubMultiset(give, a.give));
+      break;
+    }
+    case "harbor":
+      if (sel.fence === null) return null;
+      fits = legal.filter((a) => a.type === "sell" && a.fence === sel.fence && isSubMultiset(sel.loot, a.loot));
+      break;
+    default:
+      return null;
+  }
+  return fits.length === 1 ? (fits[0] as Action) : null;
 }

@@ -1,7 +1,13 @@
-/** Game over: standings, winners and each player's money by round as a line chart. */
+/**
+ * Game over: the winners, each player's money and what they did (steals, sales,
+ * tools spent), the loot left unsold (turned up now, R10.2), the money by round
+ * as a line chart, and the way to the replay and the analysis of the game.
+ */
 import type { JSX } from "preact";
 import { ScoundrelIcon, SCOUNDREL_COLOURS, ShapeMark } from "../icons";
-import { listWords } from "../format";
+import { listWords, plural } from "../format";
+import type { Figures, Loot } from "../types";
+import { LootChip } from "./cards";
 import { useUi } from "./ui";
 
 export function MoneyChart(): JSX.Element {
@@ -22,8 +28,6 @@ export function MoneyChart(): JSX.Element {
     <svg
       class="lf-chart"
       viewBox={`0 0 ${W} ${H}`}
-      width={W}
-      height={H}
       role="img"
       aria-label="Money of each player by round"
       data-testid="money-chart"
@@ -38,7 +42,7 @@ export function MoneyChart(): JSX.Element {
       ))}
       {rows.map((_, i) => (
         <text key={i} x={x(i)} y={H - 8} text-anchor="middle" class="lf-axis">
-          {i + 1}
+          {view.is_over && i === rows.length - 1 ? "end" : i + 1}
         </text>
       ))}
       {view.players.map((p) => {
@@ -61,15 +65,64 @@ export function MoneyChart(): JSX.Element {
   );
 }
 
-export function GameOver(): JSX.Element {
-  const { view } = useUi();
+/** What the end screen's buttons ask the kernel for. */
+export interface EndActions {
+  replay(analyse: boolean): void;
+  /** Waiting for the kernel's replay board, or its refusal. */
+  pending: boolean;
+  /** Whose game "Analyse my game" rates: null on a board with no person at it. */
+  analyseSeat: number | null;
+}
+
+function Unsold(props: { loot: Loot[] | undefined }): JSX.Element {
+  const loot = props.loot ?? [];
+  return (
+    <td class="lf-unsold-cell" data-tip={`${plural(loot.length, "card")} left unsold: worth nothing (R10.2)`}>
+      {loot.length === 0 ? <span class="lf-none">none</span> : loot.map((l, i) => <LootChip key={i} loot={l} />)}
+    </td>
+  );
+}
+
+function FigureCells(props: { f: Figures | undefined }): JSX.Element {
+  const f = props.f;
+  if (!f) return <td colSpan={3} />;
+  return (
+    <>
+      <td class="lf-num" data-tip={`${plural(f.steals, "steal")}, ${plural(f.chests, "chest")} cashed (+${f.money_from_chests})`}>
+        {f.steals}
+      </td>
+      <td class="lf-num" data-tip={`${plural(f.sales, "sale")} of ${plural(f.sold, "card")} (+${f.money_from_sales})`}>
+        {f.sales}
+      </td>
+      <td class="lf-num" data-tip={`${plural(f.tools_spent, "tool")} paid or given at the Ruin; ${f.tools_taken} taken at the City`}>
+        {f.tools_spent}
+      </td>
+    </>
+  );
+}
+
+export function GameOver(props: { end: EndActions }): JSX.Element {
+  const { view, state, mySeat } = useUi();
   const standings = [...view.players].sort((a, b) => b.money - a.money);
   const winners = view.winners.map((s) => view.players[s]?.name ?? `Player ${s + 1}`);
+  const best = Math.max(...view.players.map((p) => p.money));
+  const figures = new Map((state.figures ?? []).map((f) => [f.seat, f]));
+  const { end } = props;
   return (
     <section class="lf-gameover" data-testid="game-over" aria-label="Game over">
       <h3>
-        Game over: {listWords(winners)} {winners.length === 1 ? "wins" : "win"}!
+        Game over: {listWords(winners)} {winners.length === 1 ? "wins" : "win"} with {best}!
       </h3>
+      <div class="lf-gameover-buttons">
+        <button type="button" class="lf-btn lf-primary" data-testid="replay-game" disabled={end.pending} onClick={() => end.replay(false)}>
+          Replay this game
+        </button>
+        {end.analyseSeat !== null ? (
+          <button type="button" class="lf-btn" data-testid="analyse-game" disabled={end.pending} onClick={() => end.replay(true)}>
+            Analyse my game
+          </button>
+        ) : null}
+      </div>
       <div class="lf-gameover-body">
         <table class="lf-standings" data-testid="standings">
           <thead>
@@ -77,20 +130,32 @@ export function GameOver(): JSX.Element {
               <th scope="col">#</th>
               <th scope="col">Player</th>
               <th scope="col">Money</th>
+              <th scope="col">Steals</th>
+              <th scope="col">Sales</th>
+              <th scope="col" data-tip="Tools paid for loot or given at the Ruin">
+                Tools spent
+              </th>
+              <th scope="col" data-tip="Loot left unsold at the end, turned up now: worth nothing (R10.2)">
+                Unsold
+              </th>
             </tr>
           </thead>
           <tbody>
             {standings.map((p) => {
               const rank = 1 + view.players.filter((o) => o.money > p.money).length;
               const won = view.winners.includes(p.seat);
+              const me = view.seat !== null && p.seat === mySeat;
               return (
                 <tr key={p.seat} class={won ? "lf-winner" : ""} data-seat={p.seat}>
                   <td>{rank}</td>
                   <td>
                     <ScoundrelIcon scoundrel={p.scoundrel} size={20} /> {p.name}
+                    {me ? " (you)" : ""}
                     {won ? <span class="lf-crown"> ★ winner</span> : null}
                   </td>
                   <td class="lf-num">{p.money}</td>
+                  <FigureCells f={figures.get(p.seat)} />
+                  <Unsold loot={figures.get(p.seat)?.unsold} />
                 </tr>
               );
             })}

@@ -45,7 +45,7 @@ export function MyArea(): JSX.Element | null {
               ctl.why({ type: "exchange", rate: sel.rate, give: [...pickedTools(handCards, sel.give), tool] })
             }
           >
-            <ToolFace tool={tool} size={26} />
+            <ToolFace tool={tool} size={30} />
           </Pick>
         ))}
       </div>

@@ -1,7 +1,8 @@
-/** The log of what happened, newest first, in sentences. */
+/** The log of what happened, newest first, in sentences; and what happened since your last move. */
 import type { JSX } from "preact";
 import { Token } from "../icons";
 import { eventSentence } from "../format";
+import type { Recap } from "../playback";
 import { useUi } from "./ui";
 
 export function Log(): JSX.Element {
@@ -28,6 +29,27 @@ export function Log(): JSX.Element {
             <li key={i} class={`lf-ev lf-ev-${ev.type}`}>
               <span class="lf-ev-mark">{p ? <Token scoundrel={p.scoundrel} size={11} /> : null}</span>
               {eventSentence(view, ev)}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** What the others did since the shown seat's last move, oldest first (playback.ts). */
+export function SinceLastMove(props: { recap: Recap[] }): JSX.Element {
+  const { view } = useUi();
+  return (
+    <section class="lf-since" aria-label="Since your last move" data-testid="since-last-move">
+      <h4>Since your last move</h4>
+      <ol>
+        {props.recap.map((r, i) => {
+          const p = r.seat === undefined ? undefined : view.players[r.seat];
+          return (
+            <li key={i} class={r.round ? "lf-since-round" : ""}>
+              <span class="lf-ev-mark">{p ? <Token scoundrel={p.scoundrel} size={12} /> : null}</span>
+              {r.text}
             </li>
           );
         })}

@@ -160,7 +160,7 @@ function Ruin(): JSX.Element {
 }
 
 function Harbor(): JSX.Element {
-  const { view, legal, sel, ctl, hint, mySeat } = useUi();
+  const { view, legal, sel, ctl, hint, flash, mySeat } = useUi();
   const candidate = view.decision?.kind === "harbor" && legal.length > 0;
   const sellable = sellableFences(legal);
   const myLoot = mySeat === null ? [] : (view.players[mySeat]?.loot ?? []);
@@ -175,6 +175,7 @@ function Harbor(): JSX.Element {
           enabled={sellable.has(fence.id)}
           selected={candidate && sel.fence === fence.id}
           hint={hint.fence === fence.id}
+          flash={flash.fence === fence.id}
           label={`${candidate ? "Sell to " : ""}${fenceLabel(fence)}`}
           class="lf-fence-pick"
           data={{ fence: fence.id }}

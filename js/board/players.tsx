@@ -6,14 +6,14 @@ import { ScoundrelIcon, ToolIcon, Token } from "../icons";
 import { moneyTrack, plural } from "../format";
 import type { Loot, PlayerView, Tool } from "../types";
 import { TOOLS } from "../types";
-import { FenceFace, LootFace } from "./cards";
+import { FenceFace, LootChip, LootFace } from "./cards";
 import { useUi } from "./ui";
 
 function SpentTag(props: { place: string; spent: boolean }): JSX.Element {
   return (
     <span
       class={`lf-spent ${props.spent ? "lf-is-spent" : ""}`}
-      title={`Scoundrel ${props.spent ? "already used" : "still free"} at the ${props.place} this round`}
+      data-tip={`Scoundrel ${props.spent ? "already used" : "still free"} at the ${props.place} this round (R5.2)`}
     >
       {props.place}: {props.spent ? "used" : "free"}
     </span>
@@ -24,14 +24,17 @@ function ToolCounts(props: { counts: Partial<Record<Tool, number>> }): JSX.Eleme
   return (
     <span class="lf-toolcounts">
       {TOOLS.filter((t) => (props.counts[t] ?? 0) > 0).map((t) => (
-        <span class="lf-toolcount" key={t} title={`${props.counts[t]} ${t}`}>
-          <ToolIcon tool={t} size={14} />
+        <span class="lf-toolcount" key={t} data-tip={`${props.counts[t]} ${t}`}>
+          <ToolIcon tool={t} size={18} />
           <small>{props.counts[t]}</small>
         </span>
       ))}
     </span>
   );
 }
+
+/** How many loot chips a panel shows before it counts the rest. */
+const CHIPS = 5;
 
 function PlayerPanel(props: { p: PlayerView }): JSX.Element {
   const { view, state, flash, mySeat, privacy } = useUi();
@@ -41,9 +44,11 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
   const bot = state.bots[String(p.seat)];
   const toMove = view.to_move === p.seat;
   const isStart = view.start_player === p.seat;
-  const isMe = mySeat === p.seat && view.seat !== null;
+  // Behind the privacy screen nobody is "you": the next person has not taken the board yet.
+  const isMe = privacy === null && view.seat !== null && mySeat === p.seat;
   const winner = view.is_over && view.winners.includes(p.seat);
-  const known = Object.keys(p.known ?? {}).length > 0;
+  // R11.2 games keep the "seen" row always, so that it never appears and pushes the board.
+  const known = view.variant === "open_info";
   return (
     <article
       class={`lf-player ${toMove ? "lf-to-move" : ""} ${isMe ? "lf-me" : ""} ${flash.seat === p.seat ? "lf-flash" : ""}`}
@@ -61,25 +66,25 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
             {winner ? " · winner" : ""}
           </small>
         </div>
-        <span class="lf-money" title="money">
+        <span class="lf-money" data-tip={`${p.name} has ${p.money} money`}>
           {p.money}
         </span>
       </header>
       <div class="lf-player-row">
-        <span class="lf-scoundrel-tool" title={`Scoundrel tool: ${p.tool}`}>
+        <span class="lf-scoundrel-tool" data-tip={`Scoundrel tool: stands in for one ${p.tool} (R5.2)`}>
           <ToolIcon tool={p.tool} size={18} label={`scoundrel tool ${p.tool}`} />
         </span>
         <SpentTag place="Villa" spent={p.scoundrel_used.villa} />
         <SpentTag place="Museum" spent={p.scoundrel_used.museum} />
       </div>
       <div class="lf-player-row">
-        <span class="lf-tokens" title={`${plural(p.tokens, "token")} left to place`}>
+        <span class="lf-tokens" data-tip={`${plural(p.tokens, "token")} left to place`}>
           {Array.from({ length: p.tokens }, (_, i) => (
             <Token key={i} scoundrel={p.scoundrel} size={14} />
           ))}
           {p.tokens === 0 ? <small>no tokens</small> : null}
         </span>
-        <span class="lf-handsize" title={`${plural(p.hand_size, "tool")} in hand`}>
+        <span class="lf-handsize" data-tip={`${plural(p.hand_size, "tool")} in hand`}>
           <span class="lf-cardback" aria-hidden="true" />
           {p.hand_size}
         </span>
@@ -89,20 +94,19 @@ function PlayerPanel(props: { p: PlayerView }): JSX.Element {
           <ToolCounts counts={p.hand} />
         </div>
       ) : known ? (
-        <div class="lf-player-row" title="Tools seen entering this hand (R11.2)">
+        <div class="lf-player-row" data-tip="Tools seen entering this hand (R11.2)">
           <small>seen:</small>
           <ToolCounts counts={p.known} />
         </div>
       ) : null}
-      {loot.length > 0 ? (
-        <div class="lf-player-loot">
-          {loot.map((l, i) => (
-            <span key={i} title={l.id ? `${l.kind} worth ${l.value}` : `${l.protection}, front hidden`}>
-              <LootFace loot={l} small />
-            </span>
-          ))}
-        </div>
-      ) : null}
+      {/* Always there, one row high, so a stolen card never makes the panel grow. */}
+      <div class="lf-player-loot" data-tip={plural(loot.length, "loot card")}>
+        {loot.slice(0, CHIPS).map((l, i) => (
+          <LootChip key={i} loot={l} />
+        ))}
+        {loot.length > CHIPS ? <small class="lf-more">+{loot.length - CHIPS}</small> : null}
+        {loot.length === 0 ? <small class="lf-none">no loot</small> : null}
+      </div>
     </article>
   );
 }
@@ -118,7 +122,7 @@ export function Players(): JSX.Element {
   );
 }
 
-/** The money track 0–20; past 20 a marker goes round again and shows its laps (R10.1). */
+/** The money track 0–20; a total beyond 20 stands at 20 and shows itself (R10.1). */
 export function MoneyTrack(): JSX.Element {
   const { view } = useUi();
   const cells = Array.from({ length: 21 }, (_, i) => i);
@@ -128,17 +132,14 @@ export function MoneyTrack(): JSX.Element {
         const here = view.players.filter((p) => moneyTrack(p.money).pos === n);
         return (
           <div class={`lf-track-cell ${n % 5 === 0 ? "lf-track-five" : ""}`} key={n}>
-            <span class="lf-track-no">{n}</span>
+            <span class="lf-track-no">{n === 20 ? "20+" : n}</span>
             <span class="lf-track-tokens">
-              {here.map((p) => {
-                const { laps } = moneyTrack(p.money);
-                return (
-                  <span class="lf-track-token" key={p.seat} title={`${p.name}: ${p.money}`}>
-                    <Token scoundrel={p.scoundrel} size={14} label={`${p.name}: ${p.money}`} />
-                    {laps > 0 ? <small class="lf-laps">+{20 * laps}</small> : null}
-                  </span>
-                );
-              })}
+              {here.map((p) => (
+                <span class="lf-track-token" key={p.seat} data-tip={`${p.name}: ${p.money}`}>
+                  <Token scoundrel={p.scoundrel} size={14} label={`${p.name}: ${p.money}`} />
+                  {moneyTrack(p.money).beyond ? <small class="lf-beyond">{p.money}</small> : null}
+                </span>
+              ))}
             </span>
           </div>
         );
@@ -154,7 +155,7 @@ function Pile(props: { name: string; draw: number; children: JSX.Element }): JSX
   return (
     <div class="lf-pile">
       <span class="lf-pile-name">{props.name}</span>
-      <span class="lf-pile-size" title="draw pile">
+      <span class="lf-pile-size" data-tip={`${props.draw} cards in the draw pile`}>
         <span class="lf-cardback" aria-hidden="true" />
         {props.draw}
       </span>
@@ -166,7 +167,7 @@ function Pile(props: { name: string; draw: number; children: JSX.Element }): JSX
 function Discard<T>(props: { cards: T[]; what: string; show: (card: T, i: number) => JSX.Element }): JSX.Element {
   const { cards, what, show } = props;
   return (
-    <span class="lf-pile-discard" title={`${cards.length} ${what} in the discard`}>
+    <span class="lf-pile-discard" data-tip={`${cards.length} ${what} in the discard`}>
       {cards.length > DISCARD_SHOWN ? <small>+{cards.length - DISCARD_SHOWN}</small> : null}
       {cards.slice(-DISCARD_SHOWN).map(show)}
     </span>

@@ -5,6 +5,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Targets } from "../intents";
+import type { Prefs } from "../prefs";
 import type { Action, Place, Rate, Tool, View, WidgetState } from "../types";
 
 /** What has been picked towards an action that needs more than one click. */
@@ -59,6 +60,8 @@ export interface Ui {
   pending: boolean;
   /** Hot-seat: the human seat the board waits for; until then nothing private is drawn. */
   privacy: number | null;
+  /** The player's own settings (prefs.ts). */
+  prefs: Prefs;
 }
 
 export const UiContext = createContext<Ui | null>(null);

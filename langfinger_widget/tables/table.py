@@ -407,6 +407,10 @@ class Table:
         """Why Undo is not allowed now (None: it is), naming the ruling."""
         if not self._game.deciders:
             return "nothing to undo"
+        # The end screen's result stands, even on the open board; a puzzle has no end screen
+        # (its round's verdict), and its moves are taken back without limit (R12.3).
+        if self._game.is_over and self.puzzle is None:
+            return "R10.1: the game is over; its result stands"
         if self._undo_unlimited():
             return None
         seat = self._undoer()

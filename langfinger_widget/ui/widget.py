@@ -35,12 +35,14 @@ import anywidget
 import traitlets
 
 from ..kernel.errors import BadArgument
+from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from ..kernel.state import shown
 from ..tables import runtime as platform
 from ..tables.scheduler import Scheduler
-from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, refuse
+from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, ok, refuse
+from .replay_mode import ReplayMode, SeatRefused
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
 
@@ -54,7 +56,8 @@ export default { render({ el }) {
 } };
 """
 
-MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset")
+MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset",
+                 "replay")
 # The `events` trait carries the most recent events only, so that one update stays small late
 # in a game; the whole log is `w.game.log(seat)` in Python.
 LOG_LIMIT = 30
@@ -84,7 +87,7 @@ class PuzzleSession(Protocol):
     def round_end(self, seat: int | None) -> tuple[dict[str, Any], list[Any]] | None: ...
 
 
-class LangfingerWidget(anywidget.AnyWidget):
+class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     """A clickable Langfinger board for one seat, the open board, or hot-seat play.
 
     ``seat=k`` shows what player ``k`` may see; ``seat=None`` shows everything
@@ -95,6 +98,8 @@ class LangfingerWidget(anywidget.AnyWidget):
     the front end covers it and asks the next player to ``reveal``. Seats,
     bots, hints and Undo (R12) are the :class:`~langfinger_widget.tables.table.Table`'s
     (``w.table``); the widget mirrors it into traits and passes intents on.
+    Once the game is over, its end screen replays it on this same board
+    (:class:`~langfinger_widget.ui.replay_mode.ReplayMode`).
     """
 
     _esm = STATIC / "widget.js" if (STATIC / "widget.js").is_file() else _MISSING_BUNDLE_ESM
@@ -122,6 +127,9 @@ class LangfingerWidget(anywidget.AnyWidget):
     # The puzzle being played on this board ({} otherwise): its name, goal, ruling, status and
     # the hints asked for so far, never its solution (PuzzleSession.panel).
     puzzle = traitlets.Dict().tag(sync=True)
+    # Once the game is over, what each player did and the loot left unsold (figures.figures,
+    # from the shown seat's log); [] while the game is being played.
+    figures: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
     _FRONT_END_WRITABLE = frozenset({"pace"})
@@ -232,6 +240,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         ``seat="board"`` writes what this board may show: everything on the open
         board or once the game is over, else only what the shown seat saw.
         """
+        if self._replay is not None:  # the record being replayed, as read
+            return self._replay.record.text
         if seat == "board":
             seat = None if self.table.seat is None or self.game.is_over else self.table.seat
         return self.game.record(seat, bots=self.table.bot_names)
@@ -287,8 +297,13 @@ class LangfingerWidget(anywidget.AnyWidget):
         """Re-read the game into the traits (after changing ``w.game`` behind the widget's back)."""
         self.table.replace_game(self.table.game)
 
+    def _new_board(self, game: Game, **kwargs: Any) -> LangfingerWidget:
+        """A new live board on ``game`` (the replay's "Continue from here" in a new board)."""
+        return LangfingerWidget(game=game, **kwargs)
+
     def close(self) -> None:
         """Close the widget; its bots and hint searches stop."""
+        self._stop()
         table = getattr(self, "table", None)  # absent when __init__ refused its arguments
         if table is not None:
             table.close()
@@ -333,6 +348,8 @@ class LangfingerWidget(anywidget.AnyWidget):
         return reply
 
     def _dispatch(self, content: Any) -> Reply:
+        if self._replay is not None:
+            return self._dispatch_replay(content)
         table = self.table
         if not isinstance(content, dict):
             return refuse(f"not a message: expected an object, got {type(content).__name__}")
@@ -353,7 +370,22 @@ class LangfingerWidget(anywidget.AnyWidget):
             return table.undo_intent()
         if kind == "new_game":
             return table.new_game_intent(content)
+        if kind == "replay":
+            return self._msg_replay(content)
         return table.reveal(content)
+
+    def _msg_replay(self, content: dict[str, Any]) -> Reply:
+        """The end screen's "Replay this game" and "Analyse my game": this board switches into
+        replay mode on its own record (no second widget: marimo could not show one made
+        here), until the page asks to leave it (``replay_leave``)."""
+        analyse = content.get("analyse", False)
+        if not isinstance(analyse, bool):
+            return refuse(f"analyse must be true or false, not {shown(analyse)}")
+        try:
+            self.replay_this_game(analyse)
+        except ValueError as exc:
+            return refuse(str(exc))
+        return ok()
 
     def _msg_puzzle(self, kind: str) -> Reply:
         session = self._puzzle
@@ -373,6 +405,11 @@ class LangfingerWidget(anywidget.AnyWidget):
     def _sync(self) -> None:
         """Put the table's picture for the shown seat into the traits, in one message."""
         if not self._ready:
+            return
+        if self._replay is not None:
+            with self.hold_sync():
+                for name, value in self._replay_traits(self._replay).items():
+                    setattr(self, name, value[-LOG_LIMIT:] if name == "events" else value)
             return
         table, game = self.table, self.table.game
         with self.hold_sync():
@@ -395,13 +432,15 @@ class LangfingerWidget(anywidget.AnyWidget):
             self.legal = game.legal_actions() if acting else []
             self.undo_status = table.undo_status()
             self.setup = table.setup()
+            self.figures = figures(game, table.seat) if game.is_over else []
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
         try:
             Table.check_seat(seat, self.table.game.num_players)
-        except TableError as exc:
+            self._check_replay_seat(seat)
+        except (TableError, SeatRefused) as exc:
             raise SeatError(str(exc)) from None
         return seat  # type: ignore[no-any-return]
 
@@ -424,6 +463,16 @@ class LangfingerWidget(anywidget.AnyWidget):
     # to bots, or back to people) and `pace`: the table follows; _sync puts back the same values.
     @traitlets.observe("seat")
     def _seat_changed(self, change: Any) -> None:
+        replay = self._replay
+        if replay is not None:  # whose eyes replay the record; the live game keeps its seat
+            if replay.seat != change["new"]:
+                try:  # traitlets skips validators for None: a seat's record refuses it here
+                    self._check_replay_seat(change["new"])
+                except SeatRefused as exc:
+                    self.seat = change["old"]
+                    raise SeatError(str(exc)) from None
+                replay.seat = change["new"]
+            return
         if self._ready:
             self.table.set_seat(change["new"])
 

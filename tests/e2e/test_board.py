@@ -13,6 +13,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, expect
@@ -51,35 +52,64 @@ def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "pass"}
 
 
-def click_nth_of_each(area: Locator, attr: str, values: list[str]) -> None:
-    """Click one element per value; repeated values click the next element with that value."""
+def nth_of_each(area: Locator, attr: str, values: list[str]) -> list[Locator]:
+    """One element per value; repeated values take the next element with that value."""
     seen: Counter[str] = Counter()
+    out = []
     for value in values:
-        area.locator(f'[data-{attr}="{value}"]').nth(seen[value]).click()
+        out.append(area.locator(f'[data-{attr}="{value}"]').nth(seen[value]))
         seen[value] += 1
+    return out
 
 
-def compose_action(root: Locator, place: str, action: dict[str, Any]) -> Locator:
-    """Click the elements that compose ``action`` at ``place``; return the button that sends it."""
+def picks_of(root: Locator, place: str, action: dict[str, Any]) -> list[Locator]:
+    """The board elements to click, in order, to compose ``action`` at ``place``."""
+    kind = action["type"]
+    if kind == "take_tools":
+        return nth_of_each(root.locator('[data-area="city"]'), "tool", action["tools"])
+    if kind == "steal":
+        # The board pre-fills the payment (and offers the scoundrel) for the chosen card.
+        return [root.locator(f'[data-area="{place}"] [data-slot="{action["slot"]}"]')]
+    if kind == "exchange":
+        rate = root.locator(f'[data-area="ruin"] [data-rate="{action["rate"]}"]')
+        return [rate, *nth_of_each(root.locator('[data-area="hand"]'), "tool", action["give"])]
+    fence = root.locator(f'[data-area="harbor"] [data-fence="{action["fence"]}"]')
+    return [fence, *nth_of_each(root.locator('[data-area="my-loot"]'), "loot", action["loot"])]
+
+
+def sent_since(root: Locator, move: str | None) -> bool:
+    """Whether the board has sent a move since it was at ``move`` (its ``data-move``)."""
+    pending = root.locator('[data-pending="true"]').count() > 0
+    return pending or root.get_attribute("data-move") != move
+
+
+def compose_action(root: Locator, place: str, action: dict[str, Any],
+                   arm: Callable[[], None] | None = None) -> Locator | None:
+    """Click the elements that compose ``action`` at ``place``; return the button that sends it,
+    or None when the board sent it by itself: a pick that leaves one way to go completes the
+    move (issue 28). ``arm`` is called before each click that may send."""
     kind = action["type"]
     if kind == "place":
         return root.locator(f'[data-place="{action["place"]}"][data-legal="true"]')
     if kind == "pass":
         return root.get_by_test_id("pass")
-    if kind == "take_tools":
-        click_nth_of_each(root.locator('[data-area="city"]'), "tool", action["tools"])
-    elif kind == "steal":
-        # The board pre-fills the payment (and offers the scoundrel) for the chosen card.
-        root.locator(f'[data-area="{place}"] [data-slot="{action["slot"]}"]').click()
-    elif kind == "exchange":
-        root.locator(f'[data-area="ruin"] [data-rate="{action["rate"]}"]').click()
-        click_nth_of_each(root.locator('[data-area="hand"]'), "tool", action["give"])
-    elif kind == "sell":
-        root.locator(f'[data-area="harbor"] [data-fence="{action["fence"]}"]').click()
-        click_nth_of_each(root.locator('[data-area="my-loot"]'), "loot", action["loot"])
+    move = root.get_attribute("data-move")
+    for target in picks_of(root, place, action):
+        if arm is not None:
+            arm()
+        target.click()
+        if sent_since(root, move):
+            return None
     confirm = root.get_by_test_id("confirm")
     expect(confirm).to_be_enabled()
     return confirm
+
+
+def play_by_clicks(root: Locator, place: str, action: dict[str, Any]) -> None:
+    """Compose ``action`` and send it, with Confirm only where the board asks for it."""
+    send = compose_action(root, place, action)
+    if send is not None:
+        send.click()
 
 
 # Times, inside the page, from the click that sends an intent to the moment the board shows
@@ -130,10 +160,15 @@ def test_full_round_by_clicking(open_notebook) -> None:  # type: ignore[no-untyp
     def click_and_check(place: str, action: dict[str, Any]) -> None:
         number = nb.kernel_json("w.move_number")
         before = log_length(root)
-        send = compose_action(root, place, action)
         handle = root.element_handle()
-        root.page.evaluate(_JS_ARM_TIMER, [handle, before])
-        send.click()
+
+        def arm() -> None:
+            root.page.evaluate(_JS_ARM_TIMER, [handle, before])
+
+        send = compose_action(root, place, action, arm)
+        if send is not None:
+            arm()
+            send.click()
         root.page.wait_for_function("() => window.__lfTimer.t1 !== undefined")
         latencies.append(root.page.evaluate("window.__lfTimer.t1 - window.__lfTimer.t0") / 1000)
         wait_for_move(nb, number + 1)

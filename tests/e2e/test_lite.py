@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from .lab import REPO, LabNotebook
 from .lite import OfflineGuard, build_site, served, site_lock
-from .test_board import compose_action, same_move, wait_for_move
+from .test_board import play_by_clicks, same_move, wait_for_move
 
 pytestmark = pytest.mark.lite
 
@@ -133,7 +133,7 @@ def test_quickstart_a_bot_answers_a_click(
     log = root.locator("[data-testid='log'] li")
     logged = log.count()
     action = state["legal"][0]
-    compose_action(root, action["place"], action).click()
+    play_by_clicks(root, action["place"], action)
     wait_for_move(nb, state["move"] + 2, timeout=120)  # our placement, then a bot's
 
     events = nb.kernel_json(f"w.game.log(w.seat)[{logged}:]")
@@ -194,7 +194,7 @@ def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_ur
     for action in nb.kernel_json("list(book[w.puzzle['name']].solution)"):
         number = nb.kernel_json("w.move_number")
         place = nb.kernel_json("w.view['decision']['place']")
-        compose_action(root, place, action).click()
+        play_by_clicks(root, place, action)
         wait_for_move(nb, number + 1, timeout=60)
         last = nb.kernel_json("w.puzzle_session.moves[-1]")
         assert same_move(last, action), f"clicked for {action}, the kernel played {last}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .lab import LabNotebook
-from .test_board import board, compose_action, same_move, wait_for_move
+from .test_board import board, play_by_clicks, same_move, wait_for_move
 
 CELL = "import langfinger_widget as lf\npuzzle = lf.puzzles.PUZZLES[0]\nw = puzzle.widget()\nw"
 
@@ -38,7 +38,7 @@ def test_puzzle_one_solved_by_clicking_then_a_hint(open_notebook) -> None:  # ty
     for action in solution:
         number = nb.kernel_json("w.move_number")
         place = nb.kernel_json("w.view['decision']['place']")
-        compose_action(root, place, action).click()
+        play_by_clicks(root, place, action)
         wait_for_move(nb, number + 1)
         last = nb.kernel_json("w.puzzle_session.moves[-1]")
         assert same_move(last, action), f"clicked for {action}, the kernel played {last}"

@@ -94,3 +94,95 @@ def test_app_new_game_with_three_bots(voila_app: AppServer, page: playwright_api
         page.screenshot(path=str(ARTIFACTS / "FAILED-voila-app.png"), full_page=True)
         print(voila_app.log_tail())
         raise
+
+
+# --- the app on a phone (issue 28) ----------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+TAP = 44  # px: the smallest target a finger should have to hit
+
+# Every part a player needs, by selector inside the board: the five places, each player's
+# panel, the toolbar's buttons, the status, the decision, the hand and the log.
+PARTS = [
+    *(f'[data-area="{p}"]' for p in ("city", "villa", "ruin", "museum", "harbor")),
+    "article.lf-player",
+    '[data-testid="hint"]', '[data-testid="undo"]', '[data-testid="new-game"]',
+    '[data-testid="options"]', '[data-testid="legend"]', '[data-testid="round"]',
+    '[data-testid="composer"]', '[data-testid="my-area"]', '[data-testid="log"]',
+]  # fmt: skip
+
+# For each element: inside the page's width, and, once scrolled to, the one a finger at its
+# centre would touch (not cut off by an overflow, not under another element).
+_JS_REACHABLE = """(els) => els.map((el) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+        what: el.getAttribute('data-testid') || el.getAttribute('data-area')
+            || el.getAttribute('aria-label') || el.className,
+        left: r.left + window.scrollX, right: r.right + window.scrollX,
+        reachable: !!hit && (el === hit || el.contains(hit) || hit.contains(el)),
+    };
+})"""
+
+_JS_TARGETS = """(root) => Array.from(root.querySelectorAll('button, [data-legal="true"], select'))
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => { const r = el.getBoundingClientRect();
+        return { what: el.getAttribute('data-testid') || el.getAttribute('aria-label')
+                     || el.textContent.trim().slice(0, 30), w: r.width, h: r.height }; })"""
+
+
+# Scroll whatever box scrolls the board back to its top; return that box's content height.
+_JS_SCROLL_TOP = """(el) => {
+    let box = el.parentElement;
+    while (box && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
+    box = box || document.scrollingElement;
+    box.scrollTop = 0;
+    return Math.ceil(box.scrollHeight + 16);
+}"""
+
+
+def test_app_on_a_phone(voila_app: AppServer, browser: playwright_api.Browser) -> None:
+    """At 390x844 with touch, every place and button fits the width and can be reached by
+    scrolling the page, every target is at least 44 px, and a tap plays and is answered."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        root = page.get_by_test_id("langfinger")
+        expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
+        expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
+        parts = [h for sel in PARTS for h in root.locator(sel).element_handles()]
+        assert len(parts) >= len(PARTS) + 2  # three players' panels
+        for part in page.evaluate(_JS_REACHABLE, parts):
+            assert part["left"] >= 0 and part["right"] <= PHONE["width"] + 0.5, part
+            assert part["reachable"], f"{part['what']} cannot be reached by a finger"
+        small = [t for t in page.evaluate(_JS_TARGETS, root.element_handle())
+                 if t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5]
+        assert not small, f"targets under {TAP} px: {small}"
+
+        # A tap on a label shows it (a title tooltip never would on touch).
+        root.locator(".lf-track-token").first.tap()
+        expect(root.get_by_test_id("tip")).to_contain_text(":")
+        # A tap on a place plays; the bots answer and it is our turn again.
+        move = int(root.get_attribute("data-move") or 0)
+        root.locator('[data-place][data-legal="true"]').first.tap()
+        expect(root).not_to_have_attribute("data-move", str(move), timeout=30_000)
+        expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
+        assert int(root.get_attribute("data-move") or 0) >= move + 3  # ours, then two bots
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        # The whole page in one picture: Voilà scrolls an inner box, so the window is made
+        # as tall as that box's content (the width, and with it the layout, stays a phone's).
+        tall = root.evaluate(_JS_SCROLL_TOP)
+        page.set_viewport_size({"width": PHONE["width"], "height": max(tall, PHONE["height"])})
+        page.screenshot(path=str(ARTIFACTS / "phone.png"))
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-phone.png"), full_page=True)
+        print(voila_app.log_tail())
+        raise
+    finally:
+        context.close()

@@ -1,0 +1,75 @@
+/** The toolbar: Hint, Undo, New game, the pace, the settings and the legend. */
+import type { JSX } from "preact";
+import { setupOrDefault } from "../newgame";
+import { PaceSelect } from "./options";
+import type { Ui } from "./ui";
+
+export type Panel = "none" | "new-game" | "options" | "legend";
+
+/** A toolbar button that opens (or closes) a panel over the board. */
+function PanelButton(props: { panel: Panel; open: Panel; label: string; face: string; onOpen: (p: Panel) => void }): JSX.Element {
+  return (
+    <button
+      type="button"
+      class="lf-btn lf-icon-btn"
+      data-testid={props.panel}
+      aria-label={props.label}
+      aria-expanded={props.open === props.panel}
+      onClick={() => props.onOpen(props.panel)}
+    >
+      {props.face}
+    </button>
+  );
+}
+
+export function Toolbar(props: {
+  ui: Ui;
+  panel: Panel;
+  setPanel: (p: Panel) => void;
+  newGameButton: { current: HTMLButtonElement | null };
+  onHint: () => void;
+  onUndo: () => void;
+  onPace?: (pace: number) => void;
+}): JSX.Element {
+  const { state, legal } = props.ui;
+  const setup = setupOrDefault(state, props.ui.view);
+  const open = (p: Panel): void => props.setPanel(props.panel === p ? "none" : p);
+  const bots = Object.keys(state.bots).length > 0;
+  return (
+    // A replay is read-only: its own panel below the board moves it.
+    <div class="lf-toolbar" hidden={!!state.scrubber}>
+      {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
+      {state.puzzle ? null : (
+        <button type="button" class="lf-btn" data-testid="hint" disabled={legal.length === 0} onClick={props.onHint}>
+          Hint
+        </button>
+      )}
+      <button
+        type="button"
+        class="lf-btn"
+        data-testid="undo"
+        disabled={state.undo_status?.allowed === false}
+        title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
+        onClick={props.onUndo}
+      >
+        Undo
+      </button>
+      {state.puzzle || !setup.allow_new_game ? null : (
+        <button
+          type="button"
+          class="lf-btn"
+          data-testid="new-game"
+          ref={props.newGameButton}
+          aria-expanded={props.panel === "new-game"}
+          onClick={() => open("new-game")}
+        >
+          New game
+        </button>
+      )}
+      {bots && props.onPace ? <PaceSelect pace={state.pace} onPace={props.onPace} /> : null}
+      <PanelButton panel="options" open={props.panel} label="Settings" face="⚙" onOpen={open} />
+      <PanelButton panel="legend" open={props.panel} label="Legend: what the icons mean" face="?" onOpen={open} />
+    </div>
+  );
+}
+
