@@ -21,11 +21,19 @@ def finished(seat: int | None = 0, bots: dict[int, str] | None = None) -> Langfi
                          autoplay=False)
     w.send = lambda *_a, **_k: None  # type: ignore[method-assign]
     rng = random.Random(0)
-    while not w.game.is_over:
+    for _ in range(2000):  # a refused act must fail the test, not spin forever
+        if w.game.is_over:
+            return w
         if w.legal:
-            w.handle_message({"kind": "act", "action": rng.choice(w.legal)})
+            reply = w.handle_message(act_intent(w, rng.choice(w.legal)))
+            assert reply.get("ok", True), reply
         w.step_bots()
-    return w
+    raise AssertionError("the game did not end")
+
+
+def act_intent(w: LangfingerWidget, action: Any) -> dict[str, Any]:
+    """An ``act`` intent as the page sends it, quoting the board's move and version (R12)."""
+    return {"kind": "act", "action": action, "move": w.move_number, "version": w.version}
 
 
 def test_figures_count_each_players_public_acts() -> None:
@@ -60,11 +68,14 @@ def test_unsold_loot_is_turned_up_only_once_the_game_is_over() -> None:
     w = LangfingerWidget(players=3, seed=7, seat=0, bots={1: "random", 2: "random"},
                          autoplay=False)
     rng = random.Random(1)
-    while not w.game.is_over:
+    for _ in range(4000):
+        if w.game.is_over:
+            break
         assert w.figures == []  # nothing of the rivals' fronts while it is played (R11.1)
         if w.legal:
-            w.handle_message({"kind": "act", "action": rng.choice(w.legal)})
+            assert w.handle_message(act_intent(w, rng.choice(w.legal)))["ok"]
         w.step_bots(limit=1)
+    assert w.game.is_over
     state = w.get_state()
     rivals = [lf.LOOT_CARDS[i] for k, p in enumerate(w.game.state.players) if k != 0
               for i in p.loot]
