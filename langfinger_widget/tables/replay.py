@@ -311,6 +311,18 @@ class PuzzleDraft:
         fields.update(changes)
         return Puzzle(**fields)
 
+    def proven(self, **changes: Any) -> Any:
+        """The draft made sound by the solver (``puzzles.book.proven``): the goal raised to
+        the best the seat can earn, the solution a best plan, its themes tagged."""
+        from ..puzzles.book import proven
+
+        return proven(self.puzzle(**changes))
+
+    def line(self, **changes: Any) -> str:
+        """The proven draft as one line of a puzzle book (docs/puzzles.md, "The format"):
+        append it to a ``.jsonl`` book, or ``draft.proven().save(path)``."""
+        return str(self.proven(**changes).line())
+
     def source(self) -> str:
         """The draft as Python, in the puzzle book's style (``puzzles/model.py``)."""
         lines = [
@@ -330,6 +342,7 @@ class PuzzleDraft:
             f"    story={self.note!r},",
             ")",
             "print(puzzle.check(puzzle.solution))  # then puzzle.prove(): is it the best plan?",
+            "# puzzle.save(\"my_puzzles.jsonl\")  # one line of a puzzle book, once proven",
         ]
         return "\n".join(lines) + "\n"
 
