@@ -17,7 +17,8 @@ from .ratings import Rating
 
 PUZZLES: list[Puzzle] = sorted(book.load(book.COMPOSED), key=lambda p: p.difficulty)
 load = book.load
+add = book.add
 all_puzzles = book.all_puzzles
 
 __all__ = ["PUZZLES", "CheckResult", "Goal", "Puzzle", "PuzzleError", "PuzzleSession", "Rating",
-           "UnsoundPuzzle", "all_puzzles", "book", "load", "mine_records"]
+           "UnsoundPuzzle", "add", "all_puzzles", "book", "load", "mine_records"]

@@ -37,24 +37,12 @@ REQUIRED = ("name", "position", "seat", "goal", "solution", "hints")
 
 def to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The puzzle as the book stores it (every field, in :data:`FIELDS` order)."""
-    goal: dict[str, Any] = {"kind": puzzle.goal.kind}
-    if puzzle.goal.kind in ("reach", "earn"):
-        goal["amount"] = puzzle.goal.amount
-    if puzzle.goal.rival is not None:
-        goal["rival"] = puzzle.goal.rival
-    opponents = puzzle.opponents if isinstance(puzzle.opponents, str) else list(puzzle.opponents)
-    return {
-        "name": puzzle.name, "position": puzzle.position, "seat": puzzle.seat, "goal": goal,
-        "opponents": opponents, "solution": list(puzzle.solution), "hints": list(puzzle.hints),
-        "story": puzzle.story, "themes": list(puzzle.themes), "rule": puzzle.rule,
-        "difficulty": puzzle.difficulty, "proof": puzzle.proof, "source": puzzle.source,
-        "rating": puzzle.rating.to_dict(),
-    }
+    return puzzle.to_dict()
 
 
 def to_line(puzzle: Puzzle) -> str:
     """The puzzle as one line of a book (no newline at the end)."""
-    return json.dumps(to_dict(puzzle), ensure_ascii=False, separators=(", ", ": "))
+    return puzzle.line()
 
 
 def from_dict(data: Mapping[str, Any], line: int = 0, where: str = "") -> Puzzle:

@@ -56,7 +56,8 @@ def stats(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, int]]:
     bands = Counter(ratings.band(p.rating.rating) for p in puzzles)
     return {"players": dict(sorted(players.items())),
             "places": {pl: places[pl] for pl in themes.PLACES},
-            "themes": book.themes(puzzles), "rating bands": dict(sorted(bands.items())),
+            "themes": book.themes(puzzles),
+            "rating bands": dict(sorted(bands.items(), key=lambda kv: int(kv[0].split("-")[0]))),
             "sources": dict(Counter("composed" if p.source == "composed" else "mined"
                                     for p in puzzles))}
 

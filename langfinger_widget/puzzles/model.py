@@ -21,6 +21,7 @@ pile) is told in the puzzle's text, and the solver uses exactly that.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -145,18 +146,25 @@ class Puzzle:
         return prove(self._search(), [rules.action_key(a) for a in self.solution],
                      self.goal.target)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as a puzzle book stores it (docs/puzzles.md, "The format")."""
+        goal: dict[str, Any] = {"kind": self.goal.kind}
+        if self.goal.kind in ("reach", "earn"):
+            goal["amount"] = self.goal.amount
+        if self.goal.rival is not None:
+            goal["rival"] = self.goal.rival
+        opponents = self.opponents if isinstance(self.opponents, str) else list(self.opponents)
+        return {
+            "name": self.name, "position": self.position, "seat": self.seat, "goal": goal,
+            "opponents": opponents, "solution": list(self.solution), "hints": list(self.hints),
+            "story": self.story, "themes": list(self.themes), "rule": self.rule,
+            "difficulty": self.difficulty, "proof": self.proof, "source": self.source,
+            "rating": self.rating.to_dict(),
+        }
+
     def line(self) -> str:
-        """The puzzle as one line of a puzzle book (docs/puzzles.md, "The format")."""
-        from .book import to_line
-
-        return to_line(self)
-
-    def save(self, path: Any) -> Any:
-        """Add the puzzle to the book at ``path`` (a ``.jsonl`` file, made if missing) once
-        the solver has proven it; :class:`UnsoundPuzzle` otherwise. Returns the path."""
-        from .book import add
-
-        return add(self, path)
+        """The puzzle as one line of a puzzle book (no newline at the end)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
 
     def session(self) -> PuzzleSession:
         """Play the puzzle move by move (the opponents answer by themselves)."""

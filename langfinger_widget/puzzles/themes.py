@@ -83,8 +83,12 @@ def _themes(puzzle: Puzzle, mine: list[Event], theirs: list[Event]) -> list[str]
         found.append("denying a sale")
     for e in mine:
         found += _of_event(e)
-    if "exchange" in kinds and "steal" in kinds[kinds.index("exchange"):]:
-        found.append("Ruin timing")
+    if "exchange" in kinds:
+        # An exchange the plan builds on: the key move, or tools drawn for a later steal.
+        if "steal" in kinds[kinds.index("exchange"):]:
+            found += ["Ruin timing", "Ruin exchange"]
+        elif kinds[0] == "exchange":
+            found.append("Ruin exchange")
     if "pass" in kinds and len(kinds) > 1 and any(k in _ACTIONS for k in kinds):
         found.append("holding back")
     return found
@@ -98,8 +102,6 @@ def _of_event(e: Event) -> list[str]:
         return ["placing order"]
     if kind == "cash":
         return ["chest"]
-    if kind == "exchange":
-        return ["Ruin exchange"]
     if kind == "steal" and e.get("scoundrel"):
         return ["scoundrel"]
     if kind == "sell":

@@ -30,7 +30,7 @@ from .book import all_puzzles
 from .model import Puzzle
 from .ratings import UNRATED, Rating, attempt
 
-READER_FILE = Path.home() / ".langfinger" / "puzzle-rating.json"
+READER_FILE = "~/.langfinger/puzzle-rating.json"  # the reader's rating, kept between sessions
 NEAREST = 5  # the next puzzle is drawn from the few unseen ones nearest the reader's rating
 
 
@@ -73,7 +73,7 @@ class Coach:
         self.book = {p.name: p for p in (all_puzzles() if puzzles is None else puzzles)}
         if not self.book:
             raise BadArgument("a trainer needs at least one puzzle")
-        self.path = None if path is None else Path(path)
+        self.path = None if path is None else Path(path).expanduser()
         self.reader: Rating = UNRATED
         self.streak = 0
         self.history: list[Attempt] = []

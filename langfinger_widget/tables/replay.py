@@ -320,14 +320,14 @@ class PuzzleDraft:
 
     def line(self, **changes: Any) -> str:
         """The proven draft as one line of a puzzle book (docs/puzzles.md, "The format"):
-        append it to a ``.jsonl`` book, or ``draft.proven().save(path)``."""
+        append it to a ``.jsonl`` book, or ``lf.puzzles.add(draft.proven(), path)``."""
         return str(self.proven(**changes).line())
 
     def source(self) -> str:
         """The draft as Python, in the puzzle book's style (``puzzles/model.py``)."""
         lines = [
             "from langfinger_widget.kernel.builder import Position",
-            "from langfinger_widget.puzzles import Goal, Puzzle",
+            "from langfinger_widget.puzzles import Goal, Puzzle, add",
             "",
             "position = (" + self._code + ")",
             "puzzle = Puzzle(",
@@ -342,7 +342,7 @@ class PuzzleDraft:
             f"    story={self.note!r},",
             ")",
             "print(puzzle.check(puzzle.solution))  # then puzzle.prove(): is it the best plan?",
-            "# puzzle.save(\"my_puzzles.jsonl\")  # one line of a puzzle book, once proven",
+            "# add(puzzle, \"my_puzzles.jsonl\")  # one line of a puzzle book, once proven",
         ]
         return "\n".join(lines) + "\n"
 

@@ -87,12 +87,12 @@ def test_a_puzzle_survives_its_line(puzzle: Puzzle) -> None:
 def test_a_teacher_adds_a_puzzle_by_one_line_and_the_book_reads_it_back(tmp_path: Path) -> None:
     path = tmp_path / "mine.jsonl"
     mine = replace(PUZZLES[0], name="My first", rating=Rating(1400, 200))
-    mine.save(path)
-    replace(PUZZLES[1], name="My second").save(path)
+    lf.puzzles.add(mine, path)
+    lf.puzzles.add(replace(PUZZLES[1], name="My second"), path)
     got = lf.puzzles.load(path)
     assert [p.name for p in got] == ["My first", "My second"] and got[0] == mine
     with pytest.raises(lf.puzzles.PuzzleError, match="already holds"):
-        mine.save(path)
+        lf.puzzles.add(mine, path)
     assert len(path.read_text().splitlines()) == 2  # nothing half-written
 
 
@@ -106,5 +106,5 @@ def test_a_replay_draft_saves_a_proven_puzzle_to_the_format(tmp_path: Path,
     assert made.name == "Drafted" and made.seat == p.seat
     book.verify(made)  # sound: the solver raised the goal to the best the seat can do
     assert made.goal.amount >= draft.earned and made.themes
-    draft.proven(name="Drafted").save(tmp_path / "b.jsonl")
+    lf.puzzles.add(draft.proven(name="Drafted"), tmp_path / "b.jsonl")
     assert lf.puzzles.load(tmp_path / "b.jsonl")[0].name == "Drafted"

@@ -87,5 +87,5 @@ def test_not_json_and_a_second_name_are_refused(tmp_path: Path) -> None:
 def test_saving_an_unsound_puzzle_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "mine.jsonl"
     with pytest.raises(UnsoundPuzzle):
-        replace(by_name("Two for one"), goal=Goal("earn", 8)).save(path)
+        lf.puzzles.add(replace(by_name("Two for one"), goal=Goal("earn", 8)), path)
     assert not path.exists()
