@@ -117,7 +117,7 @@ def verify(puzzle: Puzzle, line: int = 0, where: str = "") -> Puzzle:
     return puzzle
 
 
-def proven(puzzle: Puzzle, limit: int | None = 100_000) -> Puzzle:
+def proven(puzzle: Puzzle, limit: int | None = 20_000) -> Puzzle:
     """A draft made sound: the goal ``earn``/``reach`` raised to the best any plan scores, the
     solution one best plan, ``proof`` what the solver finds, the themes tagged.
 

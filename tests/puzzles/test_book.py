@@ -14,7 +14,7 @@ from langfinger_widget.kernel import notation
 from langfinger_widget.puzzles import PUZZLES, Puzzle, book, themes
 from langfinger_widget.puzzles.ratings import Rating
 
-from .conftest import Replayer
+from .conftest import Replayer, mined_from
 
 ALL = book.all_puzzles()
 MINED = [p for p in ALL if p.source != "composed"]
@@ -23,7 +23,7 @@ SAMPLE = random.Random(33).sample(MINED, 8)  # the default run's share of the mi
 
 def _game(p: Puzzle) -> int:
     """The study game a mined puzzle came from: its label ends with the game's number."""
-    return int(str(p.source["record"]).rsplit(" ", 1)[1])
+    return int(str(mined_from(p)["record"]).rsplit(" ", 1)[1])
 
 
 def players(p: Puzzle) -> int:
@@ -47,8 +47,8 @@ def test_the_composed_puzzles_moved_unchanged_and_puzzles_still_lists_them() -> 
 
 def test_every_mined_puzzle_names_its_record_and_decision_and_is_rated() -> None:
     for p in MINED:
-        assert isinstance(p.source, dict), p.name
-        assert p.source["record"].startswith("docs/study/greedy ") and p.source["decision"] >= 1
+        source = mined_from(p)
+        assert source["record"].startswith("docs/study/greedy ") and source["decision"] >= 1
         assert p.themes and p.hints and p.story and p.proof in ("unique", "best")
         assert p.rating.deviation < 350  # the bots' attempts made it surer than a new rating
         assert 1 <= p.difficulty <= 5
@@ -101,7 +101,7 @@ def test_a_replay_draft_saves_a_proven_puzzle_to_the_format(tmp_path: Path,
     p = next(q for q in MINED if players(q) == 2)
     path, _ = study_record(2, _game(p))
     record = lf.records.load(path)
-    draft = lf.replay.PuzzleDraft.from_record(record, p.source["decision"] - 1)
+    draft = lf.replay.PuzzleDraft.from_record(record, mined_from(p)["decision"] - 1)
     made = book.from_dict(json.loads(draft.line(name="Drafted")))
     assert made.name == "Drafted" and made.seat == p.seat
     book.verify(made)  # sound: the solver raised the goal to the best the seat can do

@@ -10,7 +10,7 @@ import langfinger_widget as lf
 from langfinger_widget.kernel import notation
 from langfinger_widget.puzzles import book, cli, mine, themes
 
-from .conftest import Replayer
+from .conftest import Replayer, mined_from
 
 MINED = [p for p in book.all_puzzles() if p.source != "composed"]
 
@@ -22,9 +22,9 @@ def _two_player_puzzle() -> lf.puzzles.Puzzle:
 def test_mining_a_stored_game_finds_the_puzzle_the_book_took_from_it(
         study_record: Replayer) -> None:
     known = _two_player_puzzle()
-    game = int(str(known.source["record"]).rsplit(" ", 1)[1])
+    game = int(str(mined_from(known)["record"]).rsplit(" ", 1)[1])
     path, label = study_record(2, game)
-    assert label == known.source["record"]
+    assert label == mined_from(known)["record"]
     found = cli.mine_files([path], [label], show=False)
     same = [p for p in found if p.name == known.name]
     assert same, f"{known.name} not mined again from {label}"
@@ -61,7 +61,7 @@ def test_the_mine_command_writes_a_book_that_loads_and_shows_an_eta(
                           "--out", str(out)], capture_output=True, text=True, check=True)
     assert "ETA" in run.stderr and "puzzles from 1 records" in run.stderr
     mined = lf.puzzles.load(out)  # every puzzle proven again as it is read
-    assert mined and all(p.source["record"] == str(path) for p in mined)
+    assert mined and all(mined_from(p)["record"] == str(path) for p in mined)
     stats = subprocess.run([sys.executable, "-m", "langfinger_widget.puzzles", "stats",
                             str(out)], capture_output=True, text=True, check=True)
     assert f"{len(mined)} puzzles" in stats.stdout and "3 players" in stats.stdout

@@ -52,7 +52,7 @@ def test_solving_on_the_board_raises_the_rating_and_the_streak(trainer: Trainer,
 
 
 def test_a_miss_lowers_the_rating_and_a_hint_makes_a_solve_worth_less(trainer: Trainer) -> None:
-    session = trainer.board.puzzle_session
+    session = trainer.session
     while not session.over:
         legal = trainer.board.game.legal_actions()
         act(trainer, {"type": "pass"} if {"type": "pass"} in legal else legal[0])
