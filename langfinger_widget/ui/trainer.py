@@ -92,10 +92,12 @@ class Trainer(ipywidgets.VBox):  # type: ignore[misc]
         """The reader's rating, streak and the last result, in words."""
         r = self.coach.reader
         rated = self.coach.book[self.puzzle.name].rating
+        # The themes tell what the solution does: named once the attempt is over (or chosen).
+        shown = self.puzzle.themes if self.last is not None else \
+            [t for t in self.puzzle.themes if t == self._theme()]
         text = (f"Your rating {r.rating:.0f} ± {2 * r.deviation:.0f}, streak "
                 f"{self.coach.streak}, {len(self.coach.history)} tried. This puzzle: "
-                f"{rated.rating:.0f}"
-                + (f" ({', '.join(self.puzzle.themes)})" if self.puzzle.themes else "") + ".")
+                f"{rated.rating:.0f}" + (f" ({', '.join(shown)})" if shown else "") + ".")
         if self.last is not None:
             verdict = "Solved" if self.last.solved else "Not solved"
             hints = f" with {self.last.hints} hint(s)" if self.last.hints else ""

@@ -37,11 +37,17 @@ def test_solving_on_the_board_raises_the_rating_and_the_streak(trainer: Trainer,
                                                                tmp_path: Path) -> None:
     puzzle = trainer.puzzle
     assert trainer.board.puzzle["state"] == "playing" and "streak 0" in trainer.summary()
+    # The trainer's own panels tell nothing of the answer (the board's are tested in
+    # tests/test_puzzle_widget.py): no move, no theme until the attempt is over.
+    page = trainer.status.value + trainer.plot.value
+    assert all(t not in page for t in puzzle.themes)
+    assert all(str(v) not in page for a in puzzle.solution for v in a.values() if v)
     for action in puzzle.solution:
         assert act(trainer, action)["ok"]
     assert trainer.board.puzzle["solved"] and trainer.last is not None and trainer.last.solved
     assert trainer.coach.reader.rating > 1500 and trainer.coach.streak == 1
     assert "Solved: +" in trainer.status.value and "<polyline" in trainer.plot.value
+    assert all(t in trainer.status.value for t in puzzle.themes)
     saved = json.loads((tmp_path / "me.json").read_text())
     assert saved["reader"]["rating"] == trainer.coach.reader.rating
     # "Try again" replays the puzzle for practice: it is not scored twice.
