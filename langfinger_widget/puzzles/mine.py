@@ -234,8 +234,8 @@ def _hints(found: Found, themes: Sequence[str]) -> tuple[str, ...]:
     lead = describe.action(first, describe_view(found.state, found.seat))
     hints = [hint_of(t) for t in themes[:2]]
     if found.goal.kind == "earn":
-        hints.append(f"The best plan earns {found.best}; no other earns more than "
-                     f"{max(found.second, 0)}.")
+        hints.append(f"The best plan earns {found.best}; a plan that starts otherwise earns "
+                     f"at most {max(found.second, 0)}.")
     hints.append(f"The key move: {lead}.")
     return tuple(hints)
 
