@@ -32,6 +32,7 @@ __all__ = [
     "LangfingerError",
     "LangfingerWidget",
     "NotationError",
+    "PuzzleTrainer",
     "RecordError",
     "analyse",
     "bots",
@@ -62,6 +63,10 @@ def __getattr__(name: str) -> Any:
         from .ui.widget import LangfingerWidget
 
         return LangfingerWidget
+    if name == "PuzzleTrainer":
+        from .ui.trainer import Trainer
+
+        return Trainer
     if name == "analyse":
         from .study.analysis import analyse
 

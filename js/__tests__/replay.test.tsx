@@ -223,6 +223,9 @@ describe("the replay panel", () => {
     expect(model.sent).toEqual([{ kind: "replay_puzzle" }]);
     model.emit({ kind: "replay_puzzle", source: "position = (Position(['pascal', 'hans']))", seat: 0, error: "" });
     expect(q(el, '[data-testid="replay-puzzle-source"]').textContent).toContain("Position(['pascal', 'hans'])");
+    expect(q(el, '[data-testid="replay-puzzle-line-error"]')).toBeTruthy(); // no line sent: none shown
+    model.emit({ kind: "replay_puzzle", source: "x", line: '{"name": "From a game"}', line_error: "", seat: 0, error: "" });
+    expect(q(el, '[data-testid="replay-puzzle-line"]').textContent).toBe('{"name": "From a game"}');
     click(el, '[data-testid="replay-analyse"]');
     expect(model.sent[1]).toEqual({ kind: "replay_analyse", seat: 0 });
     model.set("scrubber", scrubber({ analysing: { seat: 0, done: 2, total: 5 } }));

@@ -122,19 +122,34 @@ function ContinuePanel(props: { s: ScrubberInfo; timeline: Timeline | null; send
   );
 }
 
-function PuzzleSource(props: { source: string; onClose: () => void }): JSX.Element {
+interface PuzzleDraft {
+  source: string;
+  line: string;
+  lineError: string;
+}
+
+function PuzzleSource(props: { draft: PuzzleDraft; onClose: () => void }): JSX.Element {
+  const { source, line, lineError } = props.draft;
   return (
     <section class="lf-replay-puzzle" data-testid="replay-puzzle" aria-label="Puzzle from here">
       <p>
-        A puzzle skeleton for the seat to move, in the puzzle book's style: give it a name, a goal and hints, then check
-        it (<code>puzzle.prove()</code>). In Python it is <code>w.puzzle_draft</code>.
+        A puzzle for the seat to move, proven by the solver, as one line of a puzzle book: append it to a{" "}
+        <code>.jsonl</code> book and give it a name, a story and hints.
       </p>
-      <pre data-testid="replay-puzzle-source">{props.source}</pre>
+      {line ? (
+        <pre data-testid="replay-puzzle-line">{line}</pre>
+      ) : (
+        <p data-testid="replay-puzzle-line-error">{lineError}</p>
+      )}
+      <p>
+        The same as Python (<code>w.puzzle_draft</code>): check it with <code>puzzle.prove()</code>.
+      </p>
+      <pre data-testid="replay-puzzle-source">{source}</pre>
       <button
         type="button"
         class="lf-btn"
         onClick={() => {
-          void navigator.clipboard?.writeText(props.source);
+          void navigator.clipboard?.writeText(line || source);
         }}
       >
         Copy
@@ -154,7 +169,7 @@ export function ReplayPanel(props: {
 }): JSX.Element {
   const { scrubber: s, timeline, send } = props;
   const [continuing, setContinuing] = useState(false);
-  const [puzzle, setPuzzle] = useState<string | null>(null);
+  const [puzzle, setPuzzle] = useState<PuzzleDraft | null>(null);
   const shownEval = timeline?.evaluation?.seat ?? null;
   const [analyseSeat, setAnalyseSeat] = useState<number>(s.record_seat ?? shownEval ?? s.seat ?? 0);
   // The seat picked for analysis follows the chart: the graph drawn is of the seat the menu names.
@@ -165,7 +180,12 @@ export function ReplayPanel(props: {
 
   useEffect(() => {
     const msg = props.inbox;
-    if (msg && msg.kind === "replay_puzzle" && typeof msg.source === "string") setPuzzle(msg.source);
+    if (msg && msg.kind === "replay_puzzle" && typeof msg.source === "string")
+      setPuzzle({
+        source: msg.source,
+        line: typeof msg.line === "string" ? msg.line : "",
+        lineError: typeof msg.line_error === "string" ? msg.line_error : "",
+      });
   }, [props.inbox]);
 
   const { next } = roundAround(s.rounds, s.index);
@@ -297,7 +317,7 @@ export function ReplayPanel(props: {
         </p>
       ) : null}
       {continuing ? <ContinuePanel s={s} timeline={timeline} send={send} onClose={() => setContinuing(false)} /> : null}
-      {puzzle !== null ? <PuzzleSource source={puzzle} onClose={() => setPuzzle(null)} /> : null}
+      {puzzle !== null ? <PuzzleSource draft={puzzle} onClose={() => setPuzzle(null)} /> : null}
     </section>
   );
 }

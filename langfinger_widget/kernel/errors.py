@@ -1,6 +1,6 @@
 """The ways input can be refused: a bad argument, an illegal action, an impossible position,
-misspelled notation or a broken record. Every error the package raises on purpose is a
-:class:`LangfingerError`; each is also a ``ValueError``."""
+misspelled notation, a broken record or an unsound puzzle. Every error the package raises on
+purpose is a :class:`LangfingerError`; each is also a ``ValueError``."""
 
 
 class LangfingerError(Exception):
@@ -55,3 +55,21 @@ class RecordError(InvalidState):
 class BadArgument(LangfingerError, ValueError):
     """An argument this package cannot take: a bot's budget, a builder's seat or place, a
     table's setting. A ``ValueError`` as any bad argument, and the package's own."""
+
+
+class PuzzleError(InvalidState):
+    """A puzzle (one line of a puzzle book, docs/puzzles.md) that cannot be read or is unsound.
+
+    ``name`` is the puzzle's name (or ``""``), ``line`` the 1-based line of its book (0: not
+    read from a book) and ``why`` the reason in words. Nothing of a refused book is kept.
+    """
+
+    def __init__(self, name: str, why: str, line: int = 0, where: str = "") -> None:
+        self.name, self.why, self.line = name, why, line
+        at = f"{where}:{line}: " if where and line else (f"line {line}: " if line else "")
+        super().__init__(f"{at}puzzle {name!r}: {why}" if name else f"{at}{why}")
+
+
+class UnsoundPuzzle(PuzzleError):
+    """A puzzle the solver refutes: its solution misses the goal, another plan scores more,
+    or a second plan solves a puzzle that claims one solution only (``proof: unique``)."""

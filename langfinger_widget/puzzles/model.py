@@ -21,18 +21,20 @@ pile) is told in the puzzle's text, and the solver uses exactly that.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..kernel import notation, rules, views
-from ..kernel.builder import Position
 from ..kernel.errors import IllegalAction
 from ..kernel.game import Game
+from .ratings import UNRATED, Rating
 from .solver import Line, Outcome, Proof, Search, evaluate, prove
 
 Action = dict[str, Any]
 GoalKind = Literal["reach", "earn", "stop_sale", "win"]
+Source = str | dict[str, Any]  # "composed", or the record and decision it was mined from
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,9 @@ class Puzzle:
     opponents: Literal["adversarial"] | tuple[Action, ...] = ()
     story: str = ""
     proof: Literal["unique", "best"] = "unique"  # what the solver proves of the solution
+    themes: tuple[str, ...] = ()  # the ideas it trains, e.g. "scoundrel" (docs/puzzles.md)
+    source: Source = "composed"
+    rating: Rating = UNRATED  # Glicko-2, on one scale with the readers (ratings.py)
 
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
@@ -140,6 +145,26 @@ class Puzzle:
         """Search every plan of the seat: is the solution the only one, or the best?"""
         return prove(self._search(), [rules.action_key(a) for a in self.solution],
                      self.goal.target)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as a puzzle book stores it (docs/puzzles.md, "The format")."""
+        goal: dict[str, Any] = {"kind": self.goal.kind}
+        if self.goal.kind in ("reach", "earn"):
+            goal["amount"] = self.goal.amount
+        if self.goal.rival is not None:
+            goal["rival"] = self.goal.rival
+        opponents = self.opponents if isinstance(self.opponents, str) else list(self.opponents)
+        return {
+            "name": self.name, "position": self.position, "seat": self.seat, "goal": goal,
+            "opponents": opponents, "solution": list(self.solution), "hints": list(self.hints),
+            "story": self.story, "themes": list(self.themes), "rule": self.rule,
+            "difficulty": self.difficulty, "proof": self.proof, "source": self.source,
+            "rating": self.rating.to_dict(),
+        }
+
+    def line(self) -> str:
+        """The puzzle as one line of a puzzle book (no newline at the end)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(", ", ": "))
 
     def session(self) -> PuzzleSession:
         """Play the puzzle move by move (the opponents answer by themselves)."""
@@ -189,6 +214,11 @@ class PuzzleSession:
     def seat(self) -> int:
         """The reader's seat."""
         return self.puzzle.seat
+
+    @property
+    def hints_shown(self) -> int:
+        """How many of the puzzle's hints the reader has asked for (a trainer charges them)."""
+        return min(self._hint, len(self.puzzle.hints))
 
     @property
     def over(self) -> bool:
@@ -381,241 +411,4 @@ def _best_from(search: Search, line: Line) -> int:
     return max(explore(search, [line]).values)
 
 
-# --- the puzzle book -------------------------------------------------------------------------
-
-def _steal(slot: int, *pay: str, scoundrel: bool = False) -> Action:
-    return {"type": "steal", "slot": slot, "pay": list(pay), "scoundrel": scoundrel}
-
-
-def _sell(fence: str, *loot: str) -> Action:
-    return {"type": "sell", "fence": fence, "loot": list(loot)}
-
-
-def _take(*tools: str) -> Action:
-    return {"type": "take_tools", "tools": list(tools)}
-
-
-def _exchange(rate: str, *give: str) -> Action:
-    return {"type": "exchange", "rate": rate, "give": list(give)}
-
-
-def _place(place: str) -> Action:
-    return {"type": "place", "place": place}
-
-
-PASS: Action = {"type": "pass"}
-
-
-def _puzzles() -> list[Puzzle]:
-    act = "act"
-    return [
-        Puzzle(
-            name="Cash on the spot",
-            position=Position(["hans", "yoshiko"], seed=1).money(0, 18).money(1, 12)
-            .hand(0, lockpick=1, welder=2, map=1).villa("L04").museum("L24", "L23")
-            .tokens("villa", 0).tokens("museum", 0).phase(act).notation(),
-            goal=Goal("reach", 20), seat=0, difficulty=1, rule="R5.3",
-            solution=(_steal(0, "lockpick", "welder", "welder"), PASS),
-            hints=("Loot from the Museum is worth nothing until it is sold at the Harbor.",
-                   "A chest pays out the moment you take it (R5.3)."),
-            story="Hans has 18 money. The Villa hides a chest; the Museum shows gold and a "
-                  "jewel, each worth more than the chest. Which gets him to 20 this round?",
-        ),
-        Puzzle(
-            name="One hammer short",
-            position=Position(["hans", "tommaso"], seed=2).hand(0, lockpick=1, map=1)
-            .museum("L08", "L22").harbor("F02", "F05")
-            .tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("earn", 6), seat=0, difficulty=1, rule="R5.2",
-            solution=(_steal(0, "lockpick", "map", scoundrel=True), _sell("F02", "L08")),
-            hints=("The painting pictures a hammer, and Hans has none in hand.",
-                   "Hans Hammer's scoundrel card stands in for one hammer (R5.2).",
-                   "Which fence pays a bonus for paintings?"),
-            story="Hans holds a lockpick and a map. The painting at the Museum wants a "
-                  "lockpick, a hammer and a map. Earn 6 this round.",
-        ),
-        Puzzle(
-            name="Hammer and tongs",
-            position=Position(["hans", "yoshiko"], seed=3).city("hammer", "hammer", "pliers", "map")
-            .museum("L16", "L11").harbor("F10", "F14")
-            .tokens("city", 0).tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("earn", 6), seat=0, difficulty=1, rule="R4",
-            solution=(_take("hammer", "pliers"), _steal(0, "hammer", "pliers", scoundrel=True),
-                      _sell("F10", "L16")),
-            hints=("At the City you take two tools of your choice (R4).",
-                   "The statue needs two hammers and pliers; the scoundrel is one hammer.",
-                   "One fence pays +2 for a statue."),
-            story="Hans's hand is empty, but his token stands first at the City, then at the "
-                  "Museum and the Harbor. Earn 6 this round.",
-        ),
-        Puzzle(
-            name="Only one welder",
-            position=Position(["yoshiko", "pascal"], seed=4).money(0, 17).money(1, 9)
-            .hand(0, lockpick=1, map=1).museum("L05", "L24").harbor("F06", "F07")
-            .tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("reach", 20), seat=0, difficulty=2, rule="R5.2",
-            solution=(_steal(1, "map", scoundrel=True), _sell("F06", "L24")),
-            hints=("The chest pictures two welders.",
-                   "The scoundrel stands in for one tool only, never two of one card (R5.2).",
-                   "Gold sells at the Harbor in the same round: the Harbor acts last (R3.1)."),
-            story="Yoshiko has 17 and holds a lockpick and a map. The chest worth 3 would do "
-                  "it at once... can she take it? Reach 20 this round.",
-        ),
-        Puzzle(
-            name="Once per place",
-            position=Position(["hans", "yoshiko", "tommaso"], seed=5).hand(0, pliers=2)
-            .villa("L03", "L01").museum("L02")
-            .tokens("villa", 0, 0).tokens("museum", 0).phase(act).notation(),
-            goal=Goal("earn", 4), seat=0, difficulty=2, rule="R5.2", proof="best",
-            solution=(_steal(0, "pliers", scoundrel=True), PASS,
-                      _steal(0, "pliers", scoundrel=True)),
-            hints=("Every chest here pictures a hammer and pliers; Hans has no hammer.",
-                   "His scoundrel stands in once at the Villa and once at the Museum (R5.2)."),
-            story="Three chests, three of Hans's tokens, two pliers and no hammer. How much "
-                  "can he cash this round?",
-        ),
-        Puzzle(
-            name="Two for one",
-            position=Position(["pascal", "hans", "bobby"], seed=6).loot(0, "L08", "L09")
-            .harbor("F03", "F02", "F11").tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("earn", 7), seat=0, difficulty=2, rule="R8.2",
-            solution=(_sell("F03", "L08", "L09"),),
-            hints=("One token at the Harbor is one sale.",
-                   "A fence that shows a kind twice buys two of it at once (R8.2)."),
-            story="Pascal has two paintings (worth 4 and 3) and one token at the Harbor. "
-                  "Three fences want paintings. Earn 7.",
-        ),
-        Puzzle(
-            name="Burn the fence",
-            position=Position(["tommaso", "yoshiko"], seed=7).loot(0, "L09").loot(1, "L16")
-            .harbor("F10", "F02").tokens("harbor", 0, 1).phase(act).notation(),
-            goal=Goal("stop_sale", rival=1), seat=0, difficulty=3, rule="R8.3",
-            opponents="adversarial",
-            solution=(_sell("F10", "L09"),),
-            hints=("Yoshiko holds a statue. Which fences buy statues?",
-                   "A fence you sell to is discarded, even if you used only one of its "
-                   "lines (R8.3)."),
-            story="Tommaso sells first, Yoshiko second; Yoshiko holds a statue worth 4. "
-                  "Tommaso's painting would fetch 5 at one fence... Stop Yoshiko from selling.",
-        ),
-        Puzzle(
-            name="The Ruin first",
-            position=Position(["tommaso", "bobby"], seed=8).money(0, 17).money(1, 11)
-            .hand(0, map=2, lockpick=1).museum("L05", "L03")
-            .on_top("tools", "hammer", "welder", "welder", "pliers")
-            .tokens("ruin", 0).tokens("museum", 0).phase(act).notation(),
-            goal=Goal("reach", 20), seat=0, difficulty=2, rule="R6.1",
-            solution=(_exchange("2>3", "map", "map"), _steal(0, "lockpick", "welder", "welder")),
-            hints=("The top of the tool pile (told here: hammer, welder, welder, pliers) is "
-                   "what the Ruin gives, top first.",
-                   "The Ruin acts before the Museum (R3.1); which exchange square keeps your "
-                   "lockpick and brings two welders?"),
-            story="Tommaso has 17, two maps and a lockpick. The chest worth 3 wants a lockpick "
-                  "and two welders. The tool pile's top cards are hammer, welder, welder, "
-                  "pliers. Reach 20.",
-        ),
-        Puzzle(
-            name="Closed squares",
-            position=Position(["hans", "bobby"], seed=13).money(0, 18).money(1, 10)
-            .hand(0, lockpick=2).hand(1, welder=2).museum("L02")
-            .on_top("tools", "lockpick", "lockpick", "welder", "map", "map", "map", "map",
-                    "welder", "pliers")
-            .tokens("ruin", 1, 0, 0).tokens("museum", 0).phase(act).notation(),
-            goal=Goal("reach", 20), seat=0, difficulty=3, rule="R6.2",
-            opponents=(_exchange("2>3", "welder", "welder"),),
-            solution=(_exchange("1>2", "lockpick"), _exchange("3>4", "lockpick", "map", "map"),
-                      _steal(0, "pliers", scoundrel=True)),
-            hints=("Bobby exchanges first, on 2>3: that square is closed for the rest of the "
-                   "Ruin's actions (R6.2), and so is each square you use.",
-                   "A square takes as many cards from your hand as it says (R6.1): 3>4 needs "
-                   "three.",
-                   "After Bobby's draw the pile shows map, map, map, map, welder, pliers."),
-            story="Hans has 18 and two lockpicks; the chest at the Museum (worth 2) wants a "
-                  "hammer and pliers. Bobby goes first at the Ruin; the tool pile holds "
-                  "lockpick, lockpick, welder for him, then map, map, map, map, welder, "
-                  "pliers. Reach 20.",
-        ),
-        Puzzle(
-            name="Scoundrel twice",
-            position=Position(["bobby", "hans"], seed=9).hand(0, pliers=2)
-            .villa("L06").museum("L12", "L23").harbor("F03", "F10")
-            .tokens("villa", 0).tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("earn", 5), seat=0, difficulty=3, rule="R5.2",
-            solution=(_steal(0, "pliers", scoundrel=True), _steal(0, "pliers", scoundrel=True),
-                      _sell("F03", "L06", "L12")),
-            hints=("Both paintings picture pliers and a map; Bobby has two pliers and no map.",
-                   "Bobby Blueprint's scoundrel is a map, once at the Villa and once at the "
-                   "Museum (R5.2).",
-                   "Two paintings, one Harbor token: which fence takes both (R8.2)?"),
-            story="Bobby holds two pliers. A painting waits at the Villa, another at the "
-                  "Museum, and he has one token at the Harbor. Earn 5.",
-        ),
-        Puzzle(
-            name="Not over yet",
-            position=Position(["pascal", "hans"], seed=10).money(0, 16).money(1, 21)
-            .money_history((12, 18)).hand(0, hammer=1, map=1)
-            .museum("L07", "L14").harbor("F02", "F07")
-            .tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("win"), seat=0, difficulty=3, rule="R10.2",
-            solution=(_steal(0, "hammer", "map", scoundrel=True), _sell("F02", "L07")),
-            hints=("Hans already has 21, but the game ends only when the round ends (R10.1).",
-                   "All players tied for the most money win (R10.2)."),
-            story="Hans reached 21 earlier this round. Pascal has 16, a hammer and a map, and "
-                  "two tokens still to play. Can he still win?",
-        ),
-        Puzzle(
-            name="Overtake",
-            position=Position(["bobby", "yoshiko"], seed=11).money(0, 15).money(1, 22)
-            .money_history((10, 14)).hand(0, lockpick=1, hammer=1).loot(0, "L12")
-            .museum("L08", "L21").harbor("F02", "F03")
-            .tokens("museum", 0).tokens("harbor", 0).phase(act).notation(),
-            goal=Goal("win"), seat=0, difficulty=4, rule="R8.2",
-            solution=(_steal(0, "hammer", "lockpick", scoundrel=True),
-                      _sell("F03", "L08", "L12")),
-            hints=("Yoshiko has 22; Bobby needs 7 more to tie (R10.2).",
-                   "The +2 fence buys one painting; the other buys two (R8.2)."),
-            story="Yoshiko has 22 and the game ends with this round. Bobby has 15, a painting "
-                  "worth 3, a lockpick and a hammer. Catch her.",
-        ),
-        Puzzle(
-            name="First come",
-            position=Position(["hans", "tommaso"], seed=12).hand(0, hammer=1, pliers=1)
-            .hand(1, hammer=2).city("map", "map", "lockpick", "welder")
-            .museum("L16", "L11").harbor("F10", "F08")
-            .tokens("harbor", 0).tokens("city", 1).tokens("villa", 1)
-            .tokens("ruin", 0).notation(),
-            goal=Goal("earn", 6), seat=0, difficulty=4, rule="R2.2",
-            opponents=(_place("museum"), _take("map", "map"), PASS,
-                       _steal(0, "hammer", "hammer", scoundrel=True), PASS),
-            solution=(_place("museum"), PASS, _steal(0, "hammer", "pliers", scoundrel=True),
-                      _sell("F10", "L16")),
-            hints=("Places act in order, and at each place square 1 first (R3.1).",
-                   "A token takes the lowest free square (R2.2): who gets the Museum's first "
-                   "square?"),
-            story="Each of you has one token left to place, Hans first. Tommaso will put his "
-                  "on the Museum and take the statue if he acts there first. Earn 6.",
-        ),
-        Puzzle(
-            name="The fence you both need",
-            position=Position(["pascal", "hans", "bobby"], seed=14).money(0, 15).money(1, 15)
-            .money(2, 6).money_history((10, 11, 4)).loot(0, "L08", "L16", "L18")
-            .loot(1, "L27", "L22").harbor("F02", "F10", "F14").tokens("harbor", 0, 1)
-            .phase(act).notation(),
-            goal=Goal("win"), seat=0, difficulty=5, rule="R8.3",
-            opponents="adversarial",
-            solution=(_sell("F14", "L16", "L18"),),
-            hints=("Hans sells right after you and will pick the sale that hurts you most.",
-                   "Whoever reaches 20 ends the game at the end of this round (R10.1); Hans "
-                   "must not finish above you.",
-                   "Which fence would pay Hans the most for his two jewels (R8.2)? A sold "
-                   "fence leaves the Harbor (R8.3)."),
-            story="Pascal and Hans both have 15, one Harbor token each, Pascal first. Pascal "
-                  "holds a painting (4) and two statues (4 and 3); Hans two jewels (4 and 3). "
-                  "Win the game this round, whatever Hans does.",
-        ),
-    ]
-
-
-PUZZLES: list[Puzzle] = sorted(_puzzles(), key=lambda p: p.difficulty)  # easy to hard
-
-__all__ = ["PUZZLES", "CheckResult", "Goal", "Puzzle", "PuzzleSession"]
+__all__ = ["CheckResult", "Goal", "Puzzle", "PuzzleSession"]

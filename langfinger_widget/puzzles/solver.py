@@ -95,6 +95,8 @@ class Search:
     opponents: Opponents
     score: Score
     nodes: int = field(default=0, init=False)
+    limit: int | None = None  # plans' steps to search at most (mining): TooBig past it
+    steps: int = field(default=0, init=False)
 
     def round_over(self, line: Line) -> bool:
         return line.state.phase == "over" or line.state.round != self.start.round
@@ -172,8 +174,15 @@ class Tally:
             self.best, self.best_plan = other.best, [prefix, *other.best_plan]
 
 
+class TooBig(Exception):
+    """The search went past its ``limit``: no verdict (the miner skips such a position)."""
+
+
 def explore(search: Search, lines: Sequence[Line]) -> Tally:
     """Every plan from here: the value of each (its worst line), counted."""
+    search.steps += 1
+    if search.limit is not None and search.steps > search.limit:
+        raise TooBig(f"more than {search.limit} steps")
     lines = search.settle(lines)
     waiting = [ln for ln in lines if not search.round_over(ln)]
     tally = Tally()
@@ -258,4 +267,4 @@ def prove(search: Search, plan: Sequence[Key], target: int) -> Proof:
                  search.nodes)
 
 
-__all__ = ["Line", "Outcome", "Proof", "Search", "evaluate", "explore", "prove"]
+__all__ = ["Line", "Outcome", "Proof", "Search", "TooBig", "evaluate", "explore", "prove"]

@@ -311,11 +311,23 @@ class PuzzleDraft:
         fields.update(changes)
         return Puzzle(**fields)
 
+    def proven(self, **changes: Any) -> Any:
+        """The draft made sound by the solver (``puzzles.book.proven``): the goal raised to
+        the best the seat can earn, the solution a best plan, its themes tagged."""
+        from ..puzzles.book import proven
+
+        return proven(self.puzzle(**changes))
+
+    def line(self, **changes: Any) -> str:
+        """The proven draft as one line of a puzzle book (docs/puzzles.md, "The format"):
+        append it to a ``.jsonl`` book, or ``lf.puzzles.add(draft.proven(), path)``."""
+        return str(self.proven(**changes).line())
+
     def source(self) -> str:
         """The draft as Python, in the puzzle book's style (``puzzles/model.py``)."""
         lines = [
             "from langfinger_widget.kernel.builder import Position",
-            "from langfinger_widget.puzzles import Goal, Puzzle",
+            "from langfinger_widget.puzzles import Goal, Puzzle, add",
             "",
             "position = (" + self._code + ")",
             "puzzle = Puzzle(",
@@ -330,6 +342,7 @@ class PuzzleDraft:
             f"    story={self.note!r},",
             ")",
             "print(puzzle.check(puzzle.solution))  # then puzzle.prove(): is it the best plan?",
+            "# add(puzzle, \"my_puzzles.jsonl\")  # one line of a puzzle book, once proven",
         ]
         return "\n".join(lines) + "\n"
 

@@ -38,7 +38,7 @@ from typing import Any
 import traitlets
 
 from ..bots import LEVELS, names
-from ..kernel.errors import BadArgument
+from ..kernel.errors import BadArgument, InvalidState
 from ..kernel.game import Game
 from ..kernel.state import shown
 from ..records.full import Record
@@ -323,8 +323,12 @@ class ReplayMode(traitlets.HasTraits):
             return ok()
         else:
             draft = self.make_puzzle()
+            try:
+                line, why = draft.line(), ""
+            except InvalidState as exc:  # too big for the solver, or nothing to earn
+                line, why = "", str(exc)
             return {"kind": "replay_puzzle", "source": draft.source(), "seat": draft.seat,
-                    "error": ""}
+                    "line": line, "line_error": why, "error": ""}
         self.table.error = ""  # a refusal shown before is answered by moving on
         self._sync()
         return ok()
