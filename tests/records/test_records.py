@@ -24,7 +24,7 @@ from rules_kit import PLAYERS, SEEDS, VARIANTS, random_game, replayed_views
 
 import langfinger_widget as lf
 from langfinger_widget import records
-from langfinger_widget.records import full as records_full
+from langfinger_widget.records import syntax as records_syntax
 from langfinger_widget.testing import hidden_twin
 
 DATE = "2025-06-01"
@@ -399,8 +399,8 @@ def test_a_seats_view_line_nested_deep_is_a_record_error(depth: int) -> None:
 def test_a_million_line_record_is_refused_at_its_first_bad_line_without_reading_on(
         text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[int] = []
-    parse = records_full.parse_line
-    monkeypatch.setattr(records_full, "parse_line", lambda s, n: read.append(n) or parse(s, n))
+    parse = records_syntax.parse_line
+    monkeypatch.setattr(records_syntax, "parse_line", lambda s, n: read.append(n) or parse(s, n))
     lines = text.splitlines()
     first = next(i for i, ln in enumerate(lines) if ln.startswith("1. "))
     huge = "\n".join([*lines[:first], "1. Nobody pass", *["2. Anna place city"] * 1_000_000])
