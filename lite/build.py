@@ -18,6 +18,7 @@ is inside _site/. Work files live in build/lite/ (gitignored) and are reused bet
 from __future__ import annotations
 
 import base64
+import fcntl
 import hashlib
 import json
 import os
@@ -228,12 +229,18 @@ def read_tarball_lock(tarball: Path) -> dict[str, Any]:
 def build(force: bool) -> None:
     pins = read_pins()
     lock_data = read_lock(pins)
-    current = stamp()
-    if not force and built_stamp() == current:
-        step(f"_site/ is up to date with this checkout (stamp {current[:12]})")
-        return
-    ensure_venv(VENV, lock_data["build"], hashed=True)
-    exec_in(VENV, "_assemble", current)
+    # One build at a time: a second `build` (CI starts one early, in the background, and the
+    # browser tests ask again) waits for the first and then finds the site up to date.
+    WORK.mkdir(parents=True, exist_ok=True)
+    with open(WORK / "build.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        os.set_inheritable(held.fileno(), True)  # held on through exec_in, to the build's end
+        current = stamp()
+        if not force and built_stamp() == current:
+            step(f"_site/ is up to date with this checkout (stamp {current[:12]})")
+            return
+        ensure_venv(VENV, lock_data["build"], hashed=True)
+        exec_in(VENV, "_assemble", current)
 
 
 def _assemble(current: str) -> None:

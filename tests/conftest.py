@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -51,3 +52,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def restore_deck() -> Iterator[None]:
+    """Whatever a test (or a page of the docs) installs, the shipped deck is back afterwards."""
+    from langfinger_widget.kernel.cards import use_deck
+
+    try:
+        yield
+    finally:
+        use_deck()

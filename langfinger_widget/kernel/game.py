@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import load, rules, views
-from .actions import Action
+from .action_dicts import Action
 from .errors import BadArgument, IllegalAction
 from .rules import Event, Key
 from .state import State
@@ -251,7 +251,7 @@ class Game:
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """Every legal action of :attr:`to_move`, JSON-ready, without duplicates."""
-        return rules.shared_actions(self._legal())  # read-only dicts (actions.py)
+        return rules.shared_actions(self._legal())  # read-only dicts (action_dicts.py)
 
     def _legal_id(self, action: Any) -> int | None:
         """The id of ``action`` if it is legal now; IllegalAction if it is malformed."""

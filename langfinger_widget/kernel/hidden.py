@@ -14,7 +14,7 @@ on which the kernel's own ``rules.legal_keys`` / ``rules.apply`` run:
 * the seed: from the caller's generator, never from the view (which has none).
 
 The strongest check of all this is that ``views.view(sample, seat)`` equals the
-view we started from (tests/test_bots.py).
+view we started from (tests/bots/test_bots.py).
 """
 
 from __future__ import annotations

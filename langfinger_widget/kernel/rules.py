@@ -30,7 +30,7 @@ from operator import itemgetter, le
 from typing import Any
 
 from . import cards, words
-from .actions import Action
+from .action_dicts import Action
 from .cards import DISPLAY_SIZES, PLACES, RATE_COUNTS, RUIN_RATES, SQUARES_PER_PLACE, TOOLS
 from .errors import BadArgument, IllegalAction
 from .state import MAX_NUMBER, Player, State, shown
@@ -302,7 +302,7 @@ def action_id(key: Key) -> int:
     return found
 
 
-_SHARED: list[Action] = []  # by id: the one read-only dict of each action (actions.py)
+_SHARED: list[Action] = []  # by id: the one read-only dict of each action (action_dicts.py)
 
 
 def shared_actions(ids: Sequence[int]) -> list[dict[str, Any]]:

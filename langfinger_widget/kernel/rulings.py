@@ -3,7 +3,7 @@
 The texts are written in ``docs/rulings.md`` and shipped with the package as
 ``data/rulings.json`` (the board shows a ruling's text when an error's ``R5.2``
 is clicked). ``python -m langfinger_widget.kernel.rulings [docs/rulings.md]`` writes the
-JSON again from the page; ``tests/test_rulings.py`` checks that they agree.
+JSON again from the page; ``tests/kernel/test_rulings.py`` checks that they agree.
 
 >>> text("R5.2").startswith("Your scoundrel's own tool may stand in")
 True

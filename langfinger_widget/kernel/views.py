@@ -170,7 +170,7 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-# Event types whose values are all plain numbers or names (tests/test_game_api.py checks it):
+# Event types whose values are all plain numbers or names (tests/kernel/test_game_api.py checks it):
 # a shallow copy of one is a whole copy.
 FLAT_EVENTS = frozenset({"place", "pass", "actions_begin", "start_player", "reshuffle"})
 

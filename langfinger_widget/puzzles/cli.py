@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..kernel.errors import LangfingerError
-from ..records.full import SUFFIX
+from ..records.syntax import SUFFIX
 from ..records.reading import load as load_record
 from . import book, mine, rate, ratings, themes
 from .model import Puzzle

@@ -1,21 +1,15 @@
 """Game records (docs/records.md): write a game as text, read it back, replayed and checked.
 
-:mod:`.full` reads and writes records with every card shown; :mod:`.seat`
-replays a record kept for one seat, sampling what that seat could not see.
+:mod:`.syntax` is the format (its lines, read and written as text); :mod:`.full` writes
+records and replays those with every card shown; :mod:`.seat` replays a record kept for
+one seat, sampling what that seat could not see; :mod:`.reading` reads any of them
+(``as_record`` takes a record, its text or its file).
 """
 
-from .full import (
-    SUFFIX,
-    Decision,
-    Header,
-    Record,
-    RecordError,
-    Seat,
-    action_text,
-    label,
-    write,
-)
+from ..kernel.errors import RecordError
+from .full import Record, write
 from .reading import load, read
+from .syntax import SUFFIX, Decision, Header, Seat, action_text, label
 
 __all__ = [
     "SUFFIX", "Decision", "Header", "Record", "RecordError", "Seat", "action_text", "label",

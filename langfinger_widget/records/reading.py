@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..kernel.errors import RecordError
-from .full import MAGIC, Body, Record, read_full, read_header
+from .full import Record, read_full
 from .seat import read_seat
+from .syntax import MAGIC, Body, read_header
 
 
 def read(text: str, *, seed: int = 0) -> Record:
@@ -37,3 +38,8 @@ def load(source: str | Path, *, seed: int = 0) -> Record:
         with open(source, encoding="utf-8") as f:
             source = f.read()
     return read(str(source), seed=seed)
+
+
+def as_record(source: Record | str | Path, seed: int = 0) -> Record:
+    """A record as read, from a Record, its text, or a file path."""
+    return source if isinstance(source, Record) else load(source, seed=seed)

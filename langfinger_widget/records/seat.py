@@ -41,24 +41,26 @@ from ..kernel.rules import (
 )
 from ..kernel.state import State
 from .full import (
-    HIDDEN,
-    Body,
-    Deal,
-    Decision,
-    Header,
-    Item,
     Record,
-    Refill,
-    SeatView,
-    back_word,
     check_decision,
     check_end,
     check_reveal,
     deals_of,
     expect_items,
     refills_of,
-    render,
     round_start,
+)
+from .syntax import (
+    HIDDEN,
+    Body,
+    Deal,
+    Decision,
+    Header,
+    Item,
+    Refill,
+    SeatView,
+    back_word,
+    render,
     ruling_of,
 )
 

@@ -16,11 +16,13 @@ from langfinger_widget.kernel.errors import (
     LangfingerError,
 )
 from langfinger_widget.kernel.game import Game
-from langfinger_widget.tables.scheduler import LoopScheduler, Slices
-from langfinger_widget.tables.table import VARIANTS, make_hint_bot, seat_undo_refusal, take_back
+from langfinger_widget.kernel.state import VARIANTS
+from langfinger_widget.tables.scheduler import MAX_PACE, LoopScheduler, Slices
+from langfinger_widget.tables.table import make_hint_bot, seat_undo_refusal, take_back
 
 __all__ = [
     "LEVELS",
+    "MAX_PACE",
     "VARIANTS",
     "BadArgument",
     "Bot",

@@ -25,7 +25,6 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
 MAX_TIME = 30 * 24 * 3600.0  # a decision may take up to a month (games by mail)
 MIN_TIME = 1.0  # short clocks are for blitz (and for tests)
-MAX_PACE = 10.0
 NAME_LENGTH = 24
 # A full resync carries the seat's most recent events (the board shows the latest ones);
 # the whole game is the record, once it is over.
@@ -83,7 +82,7 @@ def check_options(body: Mapping[str, Any]) -> Options:
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
         raise Refusal("bad_request", f"hints must be true or false, not {hints!r}")
-    pace = _number(body.get("pace", 0.5), "pace", 0.0, MAX_PACE)
+    pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
     stand_in = body.get("stand_in", "medium")
     if stand_in not in kernel.LEVELS:
         raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "

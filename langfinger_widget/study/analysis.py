@@ -40,8 +40,8 @@ from ..bots import make
 from ..bots.base import SEARCH_PIECE
 from ..kernel import describe, rules
 from ..kernel.errors import BadArgument
-from ..records.full import Record
-from ..tables.replay import as_record
+from ..records import Record
+from ..records.reading import as_record
 from ..tables.scheduler import at_once
 
 Row = dict[str, Any]

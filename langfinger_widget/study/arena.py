@@ -216,7 +216,7 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
 
 def write_record(game: Game, labels: Sequence[str], directory: str, index: int) -> Path:
     """The game's full record in ``directory`` (made if missing), its bots in the header."""
-    from ..records.full import SUFFIX
+    from ..records import SUFFIX
 
     target = Path(directory) / f"game-{index:04d}{SUFFIX}"
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -39,6 +39,9 @@ from typing import Generic, Protocol, TypeVar
 from .runtime import in_pyodide
 
 T = TypeVar("T")
+# The slowest pace anything on a clock may be set to, in seconds a move: a bot's move at a
+# table, a decision of a replay playing on, a server room's bots.
+MAX_PACE = 10.0
 
 # How long one slice of thinking may hold the loop: short enough that a click waits at most
 # this long, long enough that the loop's own overhead stays small.

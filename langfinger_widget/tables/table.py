@@ -39,8 +39,16 @@ from ..bots.base import Bot, thinking, weighing
 from ..kernel import views
 from ..kernel.errors import BadArgument, IllegalAction, LangfingerError
 from ..kernel.game import Game
-from ..kernel.state import shown
-from .scheduler import Handle, ManualScheduler, Scheduler, Slices, at_once, event_loop_scheduler
+from ..kernel.state import VARIANTS, shown
+from .scheduler import (
+    MAX_PACE,
+    Handle,
+    ManualScheduler,
+    Scheduler,
+    Slices,
+    at_once,
+    event_loop_scheduler,
+)
 
 Action = dict[str, Any]
 Reply = dict[str, Any]
@@ -50,11 +58,9 @@ Reply = dict[str, Any]
 WorkKey = tuple[int, int, int]
 _GENERATIONS = itertools.count(1)  # one counter for every table: no two games share a number
 
-MAX_PACE = 10.0
 # The Hint button's search: a budget in iterations, so it answers alike in a kernel and in
 # Pyodide (slower there), and never by wall-clock time in a thread.
 HINT_ITERATIONS = 1500
-VARIANTS = ("standard", "open_info")
 
 
 class TableError(BadArgument):

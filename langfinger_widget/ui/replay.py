@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..records.full import Record
-from ..tables.replay import DEFAULT_PACE, as_record
+from ..records import Record
+from ..records.reading import as_record
+from ..tables.replay import DEFAULT_PACE
 from ..tables.scheduler import ManualScheduler, Scheduler, event_loop_scheduler
 from .replay_mode import READ_ONLY, REPLAY_KINDS, SeatRefused
 from .widget import LangfingerWidget, SeatError

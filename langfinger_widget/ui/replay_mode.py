@@ -41,9 +41,11 @@ from ..bots import LEVELS, names
 from ..kernel.errors import BadArgument, InvalidState
 from ..kernel.game import Game
 from ..kernel.state import shown
-from ..records.full import Record
+from ..puzzles.draft import PuzzleDraft
+from ..records import Record
+from ..records.reading import as_record
 from ..study.analysis import analysis_steps
-from ..tables.replay import DEFAULT_PACE, PuzzleDraft, Replay, as_record
+from ..tables.replay import DEFAULT_PACE, Replay
 from ..tables.scheduler import Slices
 from ..tables.table import Reply, Table, TableError, ok, refuse
 

@@ -40,8 +40,8 @@ from ..kernel.game import Game
 from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from ..kernel.state import shown
 from ..tables import runtime as platform
-from ..tables.scheduler import Scheduler
-from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, ok, refuse
+from ..tables.scheduler import MAX_PACE, Scheduler
+from ..tables.table import Reply, Table, TableError, check_pace, ok, refuse
 from .replay_mode import ReplayMode, SeatRefused
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from rules_kit import Replayer
 
-from langfinger_widget.puzzles import Puzzle
 from langfinger_widget.study import arena
 
 STUDY = Path(__file__).resolve().parents[2] / "docs" / "study" / "greedy"
-Replayer = Callable[[int, int], tuple[Path, str]]
-
-
-def mined_from(p: Puzzle) -> dict[str, Any]:
-    """A mined puzzle's source: its record's label, the decision, seed, players and round."""
-    assert isinstance(p.source, dict), f"{p.name} is composed"
-    return p.source
 
 
 def stored_money(players: int, index: int) -> list[int]:

@@ -8,13 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rules_kit import Replayer, mined_from
 
 import langfinger_widget as lf
 from langfinger_widget.kernel import notation
 from langfinger_widget.puzzles import PUZZLES, Puzzle, book, themes
 from langfinger_widget.puzzles.ratings import Rating
-
-from .conftest import Replayer, mined_from
 
 ALL = book.all_puzzles()
 MINED = [p for p in ALL if p.source != "composed"]

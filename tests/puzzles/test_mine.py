@@ -6,11 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_kit import Replayer, mined_from
+
 import langfinger_widget as lf
 from langfinger_widget.kernel import notation
 from langfinger_widget.puzzles import book, cli, mine, themes
-
-from .conftest import Replayer, mined_from
 
 MINED = [p for p in book.all_puzzles() if p.source != "composed"]
 
