@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..kernel.errors import LangfingerError
-from ..records.syntax import SUFFIX
 from ..records.reading import load as load_record
+from ..records.syntax import SUFFIX
 from . import book, mine, rate, ratings, themes
 from .model import Puzzle
 

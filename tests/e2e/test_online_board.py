@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .lab import ARTIFACTS, free_port
-from .test_board import compose_action, pick
+from .test_board import pick, play_by_clicks
 
 ROOT = Path(__file__).resolve().parents[2]
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
@@ -121,7 +121,7 @@ def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: S
                 action = random.Random(len(legal)).choice(legal)
             number = model(page, "m.get('move_number')")
             place = view["decision"]["place"] or ""
-            compose_action(page.get_by_test_id("langfinger"), place, action).click()
+            play_by_clicks(page.get_by_test_id("langfinger"), place, action)
             wait_move(pages, number + 1)
 
         t1 = time.monotonic()
