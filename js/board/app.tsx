@@ -325,7 +325,16 @@ export function App(props: { model: AnyModel }): JSX.Element {
   );
   return (
     <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
-      {state.view ? <Board state={state} view={state.view} host={host} inbox={inbox} /> : <p class="lf-waiting">Waiting for the game…</p>}
+      {state.view ? (
+        <Board state={state} view={state.view} host={host} inbox={inbox} />
+      ) : state.error ? (
+        // No game to show yet, and a reason (an online table that cannot be reached, a revoked link).
+        <p class="lf-waiting lf-waiting-error" role="alert" data-testid="error">
+          {state.error}
+        </p>
+      ) : (
+        <p class="lf-waiting">Waiting for the game…</p>
+      )}
     </div>
   );
 }

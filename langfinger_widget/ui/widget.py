@@ -35,11 +35,11 @@ import anywidget
 import traitlets
 
 from ..kernel.errors import BadArgument
-from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from ..kernel.state import shown
 from ..tables import runtime as platform
+from ..tables.driver import BoardDriver
 from ..tables.scheduler import Scheduler
 from ..tables.table import MAX_PACE, Reply, Table, TableError, check_pace, ok, refuse
 from .replay_mode import ReplayMode, SeatRefused
@@ -146,18 +146,24 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         autoplay: bool = True,
         variant: str = "standard",
         scheduler: Scheduler | None = None,
+        table: BoardDriver | None = None,
         **kwargs: Any,
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
         self._puzzle: PuzzleSession | None = None
-        try:
-            self.table = Table(
-                game if game is not None else Game.new(players, seed, variant=variant),
-                seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
-                scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
-            )
-        except TableError as exc:
-            raise SeatError(str(exc)) from None
+        self.table: BoardDriver
+        if table is not None:  # a table driven elsewhere: a seat at a server's (lf.online)
+            self.table, seat = table, table.seat
+            table.on_change, table.on_message = self._sync, self._send_later
+        else:
+            try:
+                self.table = Table(
+                    game if game is not None else Game.new(players, seed, variant=variant),
+                    seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
+                    scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
+                )
+            except TableError as exc:
+                raise SeatError(str(exc)) from None
         super().__init__(pace=self.table.pace, seat=seat, **kwargs)
         self.on_msg(self._on_custom_msg)
         self._ready = True
@@ -360,8 +366,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         if kind == "act":
             return table.act(content)
         if kind == "why":
-            action = content.get("action")
-            return {"kind": "why", "action": action, "reason": table.refusal(action, content)}
+            return table.why(content)
         if kind in ("puzzle_hint", "puzzle_reset"):
             return self._msg_puzzle(kind)
         if kind == "hint":
@@ -411,7 +416,8 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
                 for name, value in self._replay_traits(self._replay).items():
                     setattr(self, name, value[-LOG_LIMIT:] if name == "events" else value)
             return
-        table, game = self.table, self.table.game
+        table = self.table
+        picture = table.picture()
         with self.hold_sync():
             self.seat = table.seat
             self.pace = table.pace
@@ -420,25 +426,23 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             self.error = table.error
             self.hint = table.hint
             self.highlight = table.highlight
-            self.move_number = game.move_number
-            self.version = game.version
+            self.move_number = picture["move_number"]
+            self.version = picture["version"]
             # A puzzle ends with its round: the board stops there, before the next round's deal.
             ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
-            view, log = ended or (game.view(table.seat), game.log(table.seat))
+            view, log = ended or (picture["view"], picture["events"])
             self.view = view
             self.events = log[-LOG_LIMIT:]
-            # Another player's legal actions would reveal their hand: only the decider gets them.
-            acting = game.to_move is not None and game.to_move in table.acting_seats()
-            self.legal = game.legal_actions() if acting else []
-            self.undo_status = table.undo_status()
-            self.setup = table.setup()
-            self.figures = figures(game, table.seat) if game.is_over else []
+            self.legal = picture["legal"]  # only the decider's (Table.picture)
+            self.undo_status = picture["undo_status"]
+            self.setup = picture["setup"]
+            self.figures = picture["figures"]
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
         try:
-            Table.check_seat(seat, self.table.game.num_players)
+            self.table.check_seat(seat, self.table.players)
             self._check_replay_seat(seat)
         except (TableError, SeatRefused) as exc:
             raise SeatError(str(exc)) from None
