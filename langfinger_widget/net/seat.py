@@ -42,6 +42,9 @@ FATAL = {
     "missing": "",
 }
 WAIT = 30.0  # seconds a script waits for the server's answer by default
+# The seats opened in this Python process, by server: {base: {table: seat link}} (the lobby
+# widget lists them; the links are secrets and stay in this process).
+MY_SEATS: dict[str, dict[str, str]] = {}
 
 
 class OnlineError(TableError):
@@ -87,10 +90,12 @@ class OnlineSeat:
         self.move_number = 0
         self.version = 0
         self.undo_allowed: dict[str, Any] = {"allowed": False, "reason": ""}
+        self.moved_at = time.time()  # when this client last saw the game move (wall clock)
         self._final: Game | None = None
         self._ids = itertools.count(1)
         self._answers: dict[int, dict[str, Any]] = {}
         self._inbox: deque[dict[str, Any]] = deque()
+        self._draining = False
         self._arrived = threading.Condition()
         self.token: str | None = None
         self.play_link = str(self.link)  # the seat's own link, to come back (kept secret)
@@ -110,22 +115,20 @@ class OnlineSeat:
     # --- opening -----------------------------------------------------------------------------
     def _credentials(self) -> None:
         link = self.link
+        if link.kind == "watch":
+            self._hello = {"table": link.table, "spectate": link.secret}
+            return
         if link.kind == "join":
             try:
                 taken = http.call("POST", f"{link.base}/api/tables/{link.table}/join",
                                   {"invite": link.secret})
             except http.ServerError as exc:
                 raise _online_error(exc) from None
-            self.token = str(taken["token"])
-            self.play_link = str(taken["play"])
-            self._hello = {"token": self.token}
-        elif link.kind == "play":
-            self.token = link.secret
-            self.play_link = str(link)
-            self._hello = {"token": self.token}
+            self.token, self.play_link = str(taken["token"]), str(taken["play"])
         else:
-            self.play_link = str(link)
-            self._hello = {"table": link.table, "spectate": link.secret}
+            self.token = link.secret
+        self._hello = {"token": self.token}
+        MY_SEATS.setdefault(link.base, {})[link.table] = self.play_link
 
     def start(self) -> None:
         """Open the socket (reconnecting by itself until :meth:`close`)."""
@@ -234,6 +237,15 @@ class OnlineSeat:
 
     def drain(self) -> int:
         """Apply the queued messages (on the owner's thread); return how many."""
+        if self._draining:  # a reader of the picture asked again from on_change
+            return 0
+        self._draining = True
+        try:
+            return self._drain_queue()
+        finally:
+            self._draining = False
+
+    def _drain_queue(self) -> int:
         applied = 0
         while True:
             with self._arrived:
@@ -290,6 +302,7 @@ class OnlineSeat:
         self.undo_allowed = dict(msg.get("undo") or {"allowed": False, "reason": ""})
         if moved:
             self.hint = {}
+            self.moved_at = time.time()
         if self.connection != "online":
             self.connection = "online"
             self.error = ""
@@ -370,6 +383,11 @@ class OnlineSeat:
         return refuse("an online seat is one person's: there is no board to pass around")
 
     # --- a script plays the seat ---------------------------------------------------------------
+    def catch_up(self) -> None:
+        """Take in what has arrived, if called on the owner's thread (a notebook cell)."""
+        if self._owns():
+            self.scheduler.run_on_owner(self._drain_now)
+
     def _owns(self) -> bool:
         scheduler = self.scheduler
         return not isinstance(scheduler, LoopScheduler) or scheduler.on_owner_thread()
