@@ -70,7 +70,7 @@ class Classroom:
         self.server = base_of(server)
         self.tables: list[Hosted] = []
         for group in self.groups:
-            bots: dict[int | str, str] = {s: bot for s, name in enumerate(group) if name is None}
+            bots = {s: bot for s, name in enumerate(group) if name is None}
             people = [n for n in group if n is not None]
             self.tables.append(host(size, self.server, bots=bots, names=people, time=time,
                                     hints=hints, pace=pace, variant=variant))

@@ -39,7 +39,7 @@ def base_of(server: str | LocalServer | None) -> str:
     return server.rstrip("/")
 
 
-def seats_body(players: int, bots: Mapping[int | str, str] | None,
+def seats_body(players: int, bots: Mapping[Any, str] | None,
                names: Sequence[str] | None) -> list[dict[str, Any]]:
     """The ``seats`` of a create request: people (named) and bots at their seats."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
@@ -95,7 +95,7 @@ class Hosted:
 
 
 def host(players: int = 2, server: str | LocalServer | None = None, *,
-         bots: Mapping[int | str, str] | None = None, names: Sequence[str] | None = None,
+         bots: Mapping[Any, str] | None = None, names: Sequence[str] | None = None,
          variant: str = "standard", time: float | None = None, hints: bool = True,
          pace: float | None = None) -> Hosted:
     """Create a table on ``server`` (a URL; by default a local one started here) and return

@@ -2,7 +2,7 @@
 
 >>> import langfinger_widget as lf
 >>> sorted(name for name in lf.online.__all__ if name[0].islower())
-['connect', 'host', 'join', 'local_server']
+['classroom', 'connect', 'dashboard', 'host', 'join', 'lobby', 'local_server']
 
 ``join(link)`` shows the usual board bound to a seat at a server's table; ``connect(link)``
 is the same seat without a board, for a script (a bot of one's own); ``host(...)`` creates a
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..net.classroom import Classroom
 from ..net.hosting import Hosted, host, local_server
 from ..net.links import Link, LinkError
 from ..net.local import LocalServer
@@ -22,8 +23,8 @@ from ..net.seat import OnlineError, OnlineSeat
 if TYPE_CHECKING:
     from .widget import LangfingerWidget
 
-__all__ = ["Hosted", "LinkError", "LocalServer", "OnlineError", "OnlineSeat", "connect", "host",
-           "join", "local_server"]
+__all__ = ["Classroom", "Hosted", "LinkError", "LocalServer", "OnlineError", "OnlineSeat",
+           "classroom", "connect", "dashboard", "host", "join", "lobby", "local_server"]
 
 
 def connect(link: str | Link, **options: Any) -> OnlineSeat:
@@ -43,3 +44,23 @@ def join(link: str | Link, **options: Any) -> LangfingerWidget:
     from .widget import LangfingerWidget
 
     return LangfingerWidget(table=OnlineSeat(link, raise_errors=False, **options))
+
+
+def classroom(names: Any, server: str | LocalServer | None = None, **options: Any
+              ) -> Classroom:
+    """Tables for a class (see :class:`~langfinger_widget.net.classroom.Classroom`)."""
+    return Classroom(names, server, **options)
+
+
+def dashboard(room: Classroom, every: float = 2.0) -> Any:
+    """The live dashboard of a class's tables (an ipywidgets box)."""
+    from .classview import ClassDashboard
+
+    return ClassDashboard(room, every)
+
+
+def lobby(server: str | LocalServer | None = None) -> Any:
+    """My tables on ``server``, a board for one, and a new one (an ipywidgets box)."""
+    from .classview import Lobby
+
+    return Lobby(server)
