@@ -26,6 +26,7 @@ from ..kernel.errors import IllegalAction, LangfingerError
 from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.state import shown
+from ..tables.runtime import in_pyodide
 from ..tables.scheduler import LoopScheduler, ManualScheduler, Scheduler, event_loop_scheduler
 from ..tables.table import Reply, TableError, refuse
 from . import http
@@ -394,6 +395,11 @@ class OnlineSeat:
 
     def _wait(self, done: Callable[[], bool], timeout: float) -> bool:
         """Wait until ``done()`` (True) or ``timeout`` (False), draining on the owner thread."""
+        if in_pyodide() and not done():
+            raise OnlineError(
+                "JupyterLite runs Python on the page's one thread: a cell that waits would "
+                "stop the very messages it waits for. Use `await seat.turn()` (or "
+                "`await seat.until(...)`) instead; seat.play(action) sends without waiting")
         deadline = time.monotonic() + timeout
         while True:
             if self._owns():
@@ -422,6 +428,10 @@ class OnlineSeat:
         """Play ``action`` as this seat; raises ``IllegalAction`` with the server's reason.
 
         Returns once the server committed it and this seat's picture shows it."""
+        if in_pyodide():  # no blocking wait there: the answer shows on the board
+            if self.send({"kind": "act", "action": action}) is None:
+                raise OnlineError(self._not_sent())
+            return
         answer = self._request({"kind": "act", "action": action}, timeout)
         if not answer.get("ok"):
             raise IllegalAction(str(answer.get("error")))
@@ -446,15 +456,21 @@ class OnlineSeat:
         """Wait until ``done(seat)`` holds (True) or ``timeout`` passes (False)."""
         return self._wait(lambda: done(self), timeout)
 
-    async def turn(self, timeout: float = WAIT) -> bool:
-        """``wait_for_turn`` for an event loop (JupyterLite): ``await seat.turn()``."""
+    async def until(self, done: Callable[[OnlineSeat], bool], timeout: float = WAIT) -> bool:
+        """``wait_for`` for an event loop (JupyterLite): ``await seat.until(lambda s: ...)``;
+        the loop runs meanwhile, so the server's messages come in."""
         import asyncio
 
         deadline = time.monotonic() + timeout
-        while not (self.my_turn or self.is_over or self.connection == "closed"):
-            if time.monotonic() > deadline:
-                break
+        while not done(self):
+            if time.monotonic() > deadline or self.connection == "closed":
+                return done(self)
             await asyncio.sleep(0.05)
+        return True
+
+    async def turn(self, timeout: float = WAIT) -> bool:
+        """``wait_for_turn`` for an event loop (JupyterLite): ``await seat.turn()``."""
+        await self.until(lambda s: s.my_turn or s.is_over, timeout)
         return self.my_turn
 
     # --- what the board asks of its table (tables.driver.BoardDriver) --------------------------

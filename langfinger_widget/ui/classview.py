@@ -20,7 +20,7 @@ from ..net import http
 from ..net.classroom import Classroom
 from ..net.hosting import base_of, host
 from ..net.local import LocalServer
-from ..net.seat import MY_SEATS
+from ..net.seat import MY_SEATS, OnlineSeat
 from ..tables.scheduler import Handle
 
 COLUMNS = ("table", "players", "status", "round", "money", "to_move", "waiting_s", "moves")
@@ -142,7 +142,7 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
 
     def open(self, table: str | None = None) -> Any:
         """Show the board of one of my tables (``table``, or the one chosen)."""
-        from .online import join
+        from .widget import LangfingerWidget
 
         table = table or self.choice.value
         link = MY_SEATS.get(self.server, {}).get(str(table))
@@ -151,7 +151,7 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
             return None
         for old in self.board.children:
             old.close()  # its socket too
-        board = join(link)
+        board = LangfingerWidget(table=OnlineSeat(link, raise_errors=False))
         self.board.children = [board]
         return board
 
@@ -166,8 +166,6 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
         except ValueError as exc:
             self.message.value = html.escape(str(exc))
             return None
-        from ..net.seat import OnlineSeat
-
         mine = OnlineSeat(made.invites[0], raise_errors=False)
         mine.close()  # the seat is taken; the board opens its own socket
         self.invites.children = [
