@@ -258,7 +258,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
               setSelState({ key, sel: EMPTY_SELECTION }); // even if refused: a take-back starts afresh
               send({ kind: "undo" });
             }}
-            onPace={host.setPace}
+            onPace={setup.allow_new_game ? host.setPace : undefined} // a table whose game is not ours (online, a puzzle) has its own pace
           />
         </div>
         {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}

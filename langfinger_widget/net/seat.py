@@ -518,7 +518,9 @@ class OnlineSeat:
                               "them when creating it)")
 
     def set_pace(self, pace: Any) -> None:
-        raise OnlineError("bots move at the server's pace at an online table")
+        """Bots move at the server's pace (the host chose it): a pace set here changes nothing,
+        and the board puts its own value back."""
+        self.on_change()
 
     def replace_game(self, game: Game) -> None:
         raise OnlineError("an online table's game is the server's: it cannot be replaced")
