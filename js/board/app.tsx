@@ -24,6 +24,7 @@ import { MessageBar, stripMessages } from "./messages";
 import type { Why } from "./messages";
 import { Flights, selfSkipper, usePlayback } from "./motion";
 import { NewGamePanel } from "./newgame";
+import { OnlineBar } from "./online";
 import { OptionsPanel } from "./options";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
@@ -263,6 +264,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
         </div>
         {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}
         {panel === "legend" ? <LegendPanel onClose={() => setPanel("none")} /> : null}
+        {state.online ? <OnlineBar online={state.online} /> : null}
         <MessageBar messages={messages} />
         {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
         {panel === "new-game" && !state.puzzle && setup.allow_new_game ? (

@@ -100,6 +100,9 @@ class OnlineSeat:
         self._arrived = threading.Condition()
         self.token: str | None = None
         self.play_link = str(self.link)  # the seat's own link, to come back (kept secret)
+        # The invites and spectators' link of a table created for this seat (Play online).
+        self.invites: dict[int, str] = {}
+        self.watch_link = ""
         self._hello: dict[str, Any] = {}
         self._transport: Transport | None = None
         self._make_transport = transport or make_transport
@@ -126,6 +129,7 @@ class OnlineSeat:
             except http.ServerError as exc:
                 raise _online_error(exc) from None
             self.token, self.play_link = str(taken["token"]), str(taken["play"])
+            self.you = {"seat": taken.get("seat"), "role": "seat"}
         else:
             self.token = link.secret
         self._hello = {"token": self.token}
@@ -486,7 +490,15 @@ class OnlineSeat:
             "move_number": self.move_number, "version": self.version,
             "undo_status": self.undo_status(), "setup": self.setup(),
             "figures": figures(final, self.seat) if final is not None else [],
+            "online": self.online_info(),
         }
+
+    def online_info(self) -> dict[str, Any]:
+        """What the board says of the connection: state, table, status, invites to hand out."""
+        return {"connection": self.connection, "server": self.link.base,
+                "table": self.link.table, "status": self.table.get("status", ""),
+                "seat": self.seat, "invites": {str(s): x for s, x in self.invites.items()},
+                "watch": self.watch_link}
 
     def undo_status(self) -> dict[str, Any]:
         return {"allowed": bool(self.undo_allowed.get("allowed")),

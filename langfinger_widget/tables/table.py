@@ -349,6 +349,7 @@ class Table:
             "move_number": game.move_number, "version": game.version,
             "undo_status": self.undo_status(), "setup": self.setup(),
             "figures": figures(game, self.seat) if game.is_over else [],
+            "online": {},
         }
 
     # --- moves ------------------------------------------------------------------------------

@@ -130,6 +130,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     # Once the game is over, what each player did and the loot left unsold (figures.figures,
     # from the shown seat's log); [] while the game is being played.
     figures: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    # When the board plays at a game server's table (lf.online): the connection, the table,
+    # its status and the invites this board handed out; {} for a game played here.
+    online = traitlets.Dict().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
     _FRONT_END_WRITABLE = frozenset({"pace"})
@@ -151,6 +154,8 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
         self._puzzle: PuzzleSession | None = None
+        # Where "Play online" creates tables: a server's URL, or None for one started here.
+        self.online_server: str | None = None
         self.table: BoardDriver
         if table is not None:  # a table driven elsewhere: a seat at a server's (lf.online)
             self.table, seat = table, table.seat
@@ -374,10 +379,54 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         if kind == "undo":
             return table.undo_intent()
         if kind == "new_game":
+            if content.get("online") is True:
+                return self._msg_play_online(content)
             return table.new_game_intent(content)
         if kind == "replay":
             return self._msg_replay(content)
         return table.reveal(content)
+
+    def _msg_play_online(self, content: dict[str, Any]) -> Reply:
+        """The New game panel's "Play online": a table on a server with the panel's choices."""
+        options = {k: v for k, v in content.items() if k not in ("kind", "online")}
+        try:
+            self.play_online(**options)
+        except ValueError as exc:  # bad choices, an unreachable server: said on the board
+            return refuse(str(exc))
+        return ok()
+
+    def play_online(self, server: str | None = None, **options: Any) -> None:
+        """Move this board to a new table on a game server (docs/online.md), with the New game
+        panel's choices: ``players``, ``seat`` (yours), ``bots`` ({seat: level}) and
+        ``variant``, each by default this board's. Every other seat is a person's: their
+        invites are in ``w.online["invites"]`` and on the board. ``server`` is a URL (by
+        default ``w.online_server``, else a server started on this machine)."""
+        from ..net.hosting import host
+        from ..net.seat import OnlineSeat
+
+        setup = self.table.setup()
+        unknown = sorted(set(options) - {"players", "seat", "bots", "variant", "seed"})
+        if unknown:
+            raise BadArgument(f"play online: unknown option(s) {unknown}")
+        if options.get("seed") is not None:
+            raise BadArgument("an online table is dealt by the server from a secret seed "
+                              "(R13.1): leave the seed empty")
+        players = options.get("players", setup["players"])
+        seat = options.get("seat", setup["seat"])
+        if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadArgument("an online table is played from one seat: choose yours, not the "
+                              "open board")
+        bots = {int(k): v for k, v in dict(options.get("bots", setup["bots"])).items()
+                if int(k) != seat}
+        made = host(players, server or self.online_server, bots=bots,
+                    variant=options.get("variant", setup["variant"]))
+        seat_at = OnlineSeat(made.invites[seat], scheduler=self.table.scheduler)
+        seat_at.invites = {s: link for s, link in made.invites.items() if s != seat}
+        seat_at.watch_link = made.watch
+        old, self.table = self.table, seat_at
+        seat_at.on_change, seat_at.on_message = self._sync, self._send_later
+        old.close()
+        self._sync()
 
     def _msg_replay(self, content: dict[str, Any]) -> Reply:
         """The end screen's "Replay this game" and "Analyse my game": this board switches into
@@ -435,8 +484,15 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             self.events = log[-LOG_LIMIT:]
             self.legal = picture["legal"]  # only the decider's (Table.picture)
             self.undo_status = picture["undo_status"]
-            self.setup = picture["setup"]
+            self.setup = {**picture["setup"], "allow_online": self._online_allowed()}
             self.figures = picture["figures"]
+            self.online = picture.get("online", {})
+
+    def _online_allowed(self) -> bool:
+        """Whether the New game panel offers "Play online": not for a puzzle, and in
+        JupyterLite (no server can start there) only with ``w.online_server`` set."""
+        return self._puzzle is None and (self.online_server is not None
+                                         or not platform.in_pyodide())
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
