@@ -95,3 +95,35 @@ def test_a_jupyterlab_board_plays_a_web_board_through_the_server(
     finally:
         web_context.close()
         nb.kernel("w.close()")
+
+
+def test_play_online_from_the_new_game_panel(
+        open_notebook: Callable[[str, list[str]], LabNotebook],
+        browser: playwright_api.Browser) -> None:
+    """A local board's New game panel: "Play online" starts a server in the kernel's machine,
+    moves the board to a new table there and shows the invite; a browser opens it."""
+    nb = open_notebook("play_online.ipynb", [
+        "import langfinger_widget as lf\n"
+        "w = lf.LangfingerWidget(players=2, seat=0)\n"
+        "w",
+    ])
+    nb.run_all()
+    lab = nb.page.locator(".jp-OutputArea").get_by_test_id("langfinger").first
+    lab.get_by_test_id("new-game").click()
+    lab.get_by_test_id("ng-player-1").select_option("human")
+    lab.get_by_test_id("ng-online").click()
+    bar = lab.get_by_test_id("online-bar")
+    expect(bar).to_be_visible(timeout=90_000)  # a server is started first (a second or two)
+    invite = lab.get_by_test_id("online-invite-1").input_value()
+    assert "/join/" in invite and nb.kernel_json("type(w.table).__name__") == "OnlineSeat"
+    web_context = browser.new_context()
+    try:
+        web = web_context.new_page()
+        web.goto(invite)
+        expect(web.get_by_test_id("online-status")).to_have_attribute("data-state", "online")
+        expect(bar).to_contain_text("online")
+        expect(bar).not_to_contain_text("waiting for everyone")
+        nb.wait_until("w.online['status'] == 'playing'", explain="w.error")
+    finally:
+        web_context.close()
+        nb.kernel("w.close(); lf.online.local_server().stop()")
