@@ -42,10 +42,14 @@ class LocalServer:
         for origin in origins:
             command += ["--origin", origin]
         self.data.mkdir(parents=True, exist_ok=True)
+        # The child imports this very copy of the package, even one not installed (a checkout
+        # on sys.path): its directory goes first on the child's path.
+        package_root = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)
         with self.log_path.open("a") as log:  # a file: a pipe nobody reads would fill up
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": path})
         self.url = self._wait_for_url()
         _RUNNING.append(self)
 

@@ -276,6 +276,8 @@ class OnlineSeat:
             for s in self.table.get("seats") or []:
                 s["online"] = s.get("seat") in online
         elif kind == "_offline":
+            if self.connection == "closed":  # after a refusal that closed it for good
+                return None
             self.connection = "offline"
             self.error = (f"offline: {msg.get('message')}; reconnecting in "
                           f"{msg.get('retry_in')} s (nothing is lost: the server keeps every "

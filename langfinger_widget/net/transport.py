@@ -24,6 +24,8 @@ OPEN_TIMEOUT = 10.0
 BACKOFF_FIRST = 0.5
 BACKOFF_MAX = 30.0
 MAX_FRAME = 1 << 20  # the server's frames are far smaller; a sanity bound
+# Refusals after which reconnecting cannot help: the link is wrong or revoked (docs/server.md).
+FATAL_CODES = frozenset({"unauthorized", "revoked", "origin", "version"})
 
 Deliver = Callable[[dict[str, Any]], None]
 
@@ -115,6 +117,9 @@ class ThreadTransport:
                         except ValueError:
                             continue  # the server sends JSON only
                         if isinstance(message, dict):
+                            if message.get("kind") == "error" and \
+                                    message.get("code") in FATAL_CODES:
+                                self._stopped.set()  # said once: no reconnecting
                             self.deliver(message)
                     why = f"the server closed the connection ({ws.close_code})"
             except ConnectionClosed as exc:
@@ -169,6 +174,8 @@ class BrowserTransport:  # pragma: no cover - runs in Pyodide (tests/e2e/test_on
             except ValueError:
                 return
             if isinstance(message, dict):
+                if message.get("kind") == "error" and message.get("code") in FATAL_CODES:
+                    self._stopped = True  # said once: no reconnecting
                 self.deliver(message)
 
         def closed(event: Any) -> None:

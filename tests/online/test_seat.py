@@ -168,3 +168,25 @@ def test_the_game_is_the_servers_while_it_is_played(server: ServerThread) -> Non
     finally:
         for s in seats:
             s.close()
+
+
+def test_a_revoked_link_stays_closed_with_its_reason_on_a_loop(server: ServerThread) -> None:
+    """The refusal is drained on the loop's thread after the socket closed: the reason stays
+    (no "offline, reconnecting" over it) and nothing reconnects."""
+    _, seats = two_seats(server)
+    loop = asyncio.new_event_loop()
+    owner = threading.Thread(target=loop.run_forever, daemon=True)
+    owner.start()
+    try:
+        own_link = seats[1].play_link
+        assert seats[1]._request({"kind": "leave"}, 10)["ok"]
+        again = OnlineSeat(own_link, scheduler=LoopScheduler(loop, owner.ident))
+        assert again.wait_for(lambda s: s.connection == "closed", 10)
+        threading.Event().wait(1.0)  # time enough for a reconnection, were there one
+        assert again.connection == "closed" and "does not open a seat" in again.error
+        again.close()
+    finally:
+        for s in seats:
+            s.close()
+        loop.call_soon_threadsafe(loop.stop)
+        owner.join(5)
