@@ -93,6 +93,7 @@ class OnlineSeat:
         self.undo_allowed: dict[str, Any] = {"allowed": False, "reason": ""}
         self.moved_at = time.time()  # when this client last saw the game move (wall clock)
         self._final: Game | None = None
+        self._final_tried = False
         self._ids = itertools.count(1)
         self._answers: dict[int, dict[str, Any]] = {}
         self._inbox: deque[dict[str, Any]] = deque()
@@ -203,7 +204,8 @@ class OnlineSeat:
 
         While it is played the server holds it (R13.1): ``view``, ``log`` and ``legal``
         are what this seat may see."""
-        if self._final is None and self.is_over and self.token is not None:
+        if self._final is None and self.is_over and not self._final_tried:
+            self._final_tried = True  # once: a board redraws often
             self._final = self._fetch_final()
         if self._final is None:
             raise OnlineError("the server holds this game while it is played (R13.1): read "
@@ -216,7 +218,7 @@ class OnlineSeat:
 
         try:
             return load(self.record()).game()
-        except (LangfingerError, KeyError, TypeError):
+        except (LangfingerError, KeyError, TypeError):  # said on the board as "no figures"
             return None
 
     def record(self) -> str:
@@ -482,7 +484,7 @@ class OnlineSeat:
     # --- what the board asks of its table (tables.driver.BoardDriver) --------------------------
     def picture(self) -> dict[str, Any]:
         final = None
-        if self.is_over and self.token is not None:
+        if self.is_over:
             try:
                 final = self.game
             except OnlineError:

@@ -152,6 +152,7 @@ def test_a_finished_game_is_shown_whole_and_refuses_moves(server: ServerThread) 
             seats[0].play({"type": "pass"})
         assert watcher.wait_for(lambda s: s.is_over, 10) and watcher.seat is None
         assert all(p["hand"] is None for p in watcher.view["players"])
+        assert watcher.game.to_dict() == game.to_dict()  # the whole game, once it is over
     finally:
         for s in [*seats, watcher]:
             s.close()
