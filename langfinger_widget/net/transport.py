@@ -76,7 +76,7 @@ class ThreadTransport:
         except ImportError:
             self.deliver({"kind": "error", "code": "missing", "error": (
                 "joining a table needs the websockets package: "
-                "pip install 'langfinger-widget[server]'")})
+                "pip install 'langfinger-widget[online]'")})
             return
         self._thread.start()
 
