@@ -153,6 +153,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
+        self._syncs = 0  # pictures put into the traits so far (a nested one supersedes)
         self._puzzle: PuzzleSession | None = None
         # Where "Play online" creates tables: a server's URL, or None for one started here.
         self.online_server: str | None = None
@@ -467,26 +468,29 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             return
         table = self.table
         picture = table.picture()
+        # A puzzle ends with its round: the board stops there, before the next round's deal.
+        ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
+        view, log = ended or (picture["view"], picture["events"])
+        traits = {
+            "seat": table.seat, "pace": table.pace,
+            "bots": {str(s): n for s, n in table.bot_names.items()},
+            "human_seats": table.human_seats, "error": table.error, "hint": table.hint,
+            "highlight": table.highlight, "move_number": picture["move_number"],
+            "version": picture["version"], "view": view, "events": log[-LOG_LIMIT:],
+            "legal": picture["legal"],  # only the decider's (Table.picture)
+            "undo_status": picture["undo_status"],
+            "setup": {**picture["setup"], "allow_online": self._online_allowed()},
+            "figures": picture["figures"], "online": picture.get("online", {}),
+        }
+        self._syncs += 1
+        this = self._syncs
         with self.hold_sync():
-            self.seat = table.seat
-            self.pace = table.pace
-            self.bots = {str(s): n for s, n in table.bot_names.items()}
-            self.human_seats = table.human_seats
-            self.error = table.error
-            self.hint = table.hint
-            self.highlight = table.highlight
-            self.move_number = picture["move_number"]
-            self.version = picture["version"]
-            # A puzzle ends with its round: the board stops there, before the next round's deal.
-            ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
-            view, log = ended or (picture["view"], picture["events"])
-            self.view = view
-            self.events = log[-LOG_LIMIT:]
-            self.legal = picture["legal"]  # only the decider's (Table.picture)
-            self.undo_status = picture["undo_status"]
-            self.setup = {**picture["setup"], "allow_online": self._online_allowed()}
-            self.figures = picture["figures"]
-            self.online = picture.get("online", {})
+            for name, value in traits.items():
+                setattr(self, name, value)
+                # An observer moved the game on (a puzzle's rivals answer a new move_number)
+                # and synced it anew: the rest of this picture is stale.
+                if self._syncs != this:
+                    return
 
     def _online_allowed(self) -> bool:
         """Whether the New game panel offers "Play online": not for a puzzle, and in
