@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { readScrubber, readTimeline } from "./replay";
-import type { AnyModel, Figures, InMessage, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
+import type { AnyModel, Figures, InMessage, OnlineInfo, PuzzleInfo, Setup, UndoStatus, WidgetState } from "./types";
 
 export const TRAITS = [
   "view",
@@ -25,6 +25,7 @@ export const TRAITS = [
   "scrubber",
   "timeline",
   "figures",
+  "online",
 ] as const;
 
 function asArray<T>(x: unknown): T[] {
@@ -74,6 +75,23 @@ export function readSetup(x: unknown): Setup | undefined {
     levels: asArray<unknown>(s.levels).filter((l): l is string => typeof l === "string"),
     level_notes: asObject<Record<string, string>>(s.level_notes),
     allow_new_game: s.allow_new_game !== false,
+    allow_online: s.allow_online === true,
+  };
+}
+
+/** The `online` trait, or null when the board plays here (an empty or malformed trait). */
+export function readOnline(x: unknown): OnlineInfo | null {
+  const o = asObject<Record<string, unknown>>(x);
+  if (typeof o.table !== "string" || typeof o.connection !== "string") return null;
+  const text = (v: unknown): string => (typeof v === "string" ? v : "");
+  return {
+    connection: o.connection,
+    server: text(o.server),
+    table: o.table,
+    status: text(o.status),
+    seat: typeof o.seat === "number" ? o.seat : null,
+    invites: Object.fromEntries(Object.entries(asObject<Record<string, unknown>>(o.invites)).filter((e): e is [string, string] => typeof e[1] === "string")),
+    watch: text(o.watch),
   };
 }
 
@@ -101,6 +119,7 @@ export function readState(model: AnyModel): WidgetState {
     puzzle: readPuzzle(model.get("puzzle")),
     scrubber: readScrubber(model.get("scrubber")),
     timeline: readTimeline(model.get("timeline")),
+    online: readOnline(model.get("online")),
     figures: asArray<Figures>(model.get("figures")).filter((f) => f && typeof f === "object" && typeof f.seat === "number"),
   };
 }

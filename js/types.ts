@@ -161,6 +161,20 @@ export interface Setup {
   levels: string[];
   level_notes: Record<string, string>;
   allow_new_game: boolean;
+  /** Whether the New game panel offers "Play online" (a table on a game server). */
+  allow_online?: boolean;
+}
+
+/** A board playing at a game server's table (widget.py's `online` trait, net/seat.py). */
+export interface OnlineInfo {
+  connection: string;
+  server: string;
+  table: string;
+  status: string;
+  seat: number | null;
+  /** Invites this board handed out ("Play online"): seat -> link. */
+  invites: Record<string, string>;
+  watch: string;
 }
 
 /** Where a replay is (replay_widget.py's `scrubber` trait); absent on a live board. */
@@ -256,6 +270,8 @@ export interface WidgetState {
   timeline?: Timeline | null;
   /** Once the game is over: what each player did, and their unsold loot. */
   figures?: Figures[];
+  /** At a game server's table: the connection and the invites; null for a game played here. */
+  online?: OnlineInfo | null;
 }
 
 export type OutMessage =
@@ -271,6 +287,8 @@ export type OutMessage =
       bots?: Record<string, string>;
       variant?: "standard" | "open_info";
       seed?: number | null;
+      /** "Play online": the same choices, at a new table on a game server. */
+      online?: boolean;
     }
   | { kind: "reveal"; seat: number }
   | { kind: "puzzle_hint" }

@@ -24,6 +24,7 @@ import { MessageBar, stripMessages } from "./messages";
 import type { Why } from "./messages";
 import { Flights, selfSkipper, usePlayback } from "./motion";
 import { NewGamePanel } from "./newgame";
+import { OnlineBar } from "./online";
 import { OptionsPanel } from "./options";
 import { Places } from "./places";
 import { PuzzlePanel } from "./puzzle";
@@ -258,11 +259,12 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
               setSelState({ key, sel: EMPTY_SELECTION }); // even if refused: a take-back starts afresh
               send({ kind: "undo" });
             }}
-            onPace={host.setPace}
+            onPace={setup.allow_new_game ? host.setPace : undefined} // a table whose game is not ours (online, a puzzle) has its own pace
           />
         </div>
         {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}
         {panel === "legend" ? <LegendPanel onClose={() => setPanel("none")} /> : null}
+        {state.online ? <OnlineBar online={state.online} /> : null}
         <MessageBar messages={messages} />
         {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
         {panel === "new-game" && !state.puzzle && setup.allow_new_game ? (
@@ -325,7 +327,16 @@ export function App(props: { model: AnyModel }): JSX.Element {
   );
   return (
     <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
-      {state.view ? <Board state={state} view={state.view} host={host} inbox={inbox} /> : <p class="lf-waiting">Waiting for the game…</p>}
+      {state.view ? (
+        <Board state={state} view={state.view} host={host} inbox={inbox} />
+      ) : state.error ? (
+        // No game to show yet, and a reason (an online table that cannot be reached, a revoked link).
+        <p class="lf-waiting lf-waiting-error" role="alert" data-testid="error">
+          {state.error}
+        </p>
+      ) : (
+        <p class="lf-waiting">Waiting for the game…</p>
+      )}
     </div>
   );
 }

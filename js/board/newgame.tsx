@@ -107,6 +107,21 @@ export function NewGamePanel(props: {
     setProblem("");
     props.onStart(made.intent);
   };
+  const online = (): void => {
+    // Play online: the same choices at a new table on a game server; this seat is yours and
+    // every other person's seat gets an invite. The server deals from a secret seed.
+    const made = newGameIntent(choices);
+    if ("error" in made) {
+      setProblem(made.error);
+      return;
+    }
+    if (choices.seat === null) {
+      setProblem("An online table is played from one seat: choose yours, not the open board.");
+      return;
+    }
+    setProblem("");
+    props.onStart({ ...made.intent, seed: null, online: true });
+  };
   const error = problem || props.refusal;
   return (
     <section
@@ -191,6 +206,11 @@ export function NewGamePanel(props: {
           <button type="submit" class="lf-btn lf-primary" data-testid="ng-start" disabled={props.pending}>
             {props.pending ? "Dealing…" : "Start the new game"}
           </button>
+          {setup.allow_online ? (
+            <button type="button" class="lf-btn" data-testid="ng-online" disabled={props.pending} onClick={online} title="A new table on a game server: the other people join by their invite links">
+              Play online
+            </button>
+          ) : null}
           <button type="button" class="lf-btn" data-testid="ng-cancel" onClick={props.onClose}>
             Cancel
           </button>

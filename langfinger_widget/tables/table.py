@@ -38,6 +38,7 @@ from ..bots import LEVELS, make, names
 from ..bots.base import Bot, thinking, weighing
 from ..kernel import views
 from ..kernel.errors import BadArgument, IllegalAction, LangfingerError
+from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.state import VARIANTS, shown
 from .scheduler import (
@@ -204,6 +205,10 @@ class Table:
         return self._game
 
     @property
+    def players(self) -> int:
+        return self._game.num_players
+
+    @property
     def bot_names(self) -> dict[int, str]:
         """Each bot seat's level or bot name."""
         return dict(self._bot_names)
@@ -339,6 +344,20 @@ class Table:
             "allow_new_game": self.puzzle is None,
         }
 
+    def picture(self) -> dict[str, Any]:
+        """What the shown seat's board shows (tables.driver.BoardDriver.picture)."""
+        game = self._game
+        # Another player's legal actions would reveal their hand: only the decider gets them.
+        acting = game.to_move is not None and game.to_move in self.acting_seats()
+        return {
+            "view": game.view(self.seat), "events": game.log(self.seat),
+            "legal": game.legal_actions() if acting else [],
+            "move_number": game.move_number, "version": game.version,
+            "undo_status": self.undo_status(), "setup": self.setup(),
+            "figures": figures(game, self.seat) if game.is_over else [],
+            "online": {},
+        }
+
     # --- moves ------------------------------------------------------------------------------
     def play(self, action: Any, by: str = "python") -> None:
         """Play ``action`` for whoever is to move (Python is trusted: any seat, bots too).
@@ -362,6 +381,11 @@ class Table:
             "move": self._game.move_number,
         }
         self._touch()
+
+    def why(self, content: Mapping[str, Any]) -> Reply:
+        """The board's "why can't I?": the reason ``content['action']`` is refused now."""
+        action = content.get("action")
+        return {"kind": "why", "action": action, "reason": self.refusal(action, content)}
 
     def refusal(self, action: Any, content: Mapping[str, Any]) -> str | None:
         """Why this intent may not be played now (None: it may), never revealing hidden cards."""

@@ -45,9 +45,10 @@ from ..puzzles.draft import PuzzleDraft
 from ..records import Record
 from ..records.reading import as_record
 from ..study.analysis import analysis_steps
+from ..tables.driver import BoardDriver
 from ..tables.replay import DEFAULT_PACE, Replay
 from ..tables.scheduler import Slices
-from ..tables.table import Reply, Table, TableError, ok, refuse
+from ..tables.table import Reply, TableError, ok, refuse
 
 REPLAY_KINDS = ("replay_seek", "replay_step", "replay_round", "replay_play", "replay_pause",
                 "replay_pace", "replay_seat", "replay_analyse", "replay_continue",
@@ -72,7 +73,7 @@ class ReplayMode(traitlets.HasTraits):
     # Each decision's words, the money after each decision and the evaluation; {} when live.
     timeline = traitlets.Dict().tag(sync=True)
 
-    table: Table
+    table: BoardDriver
     _ready: bool
     _replay: Replay | None = None
     _analysis: Slices[list[dict[str, Any]]] | None = None

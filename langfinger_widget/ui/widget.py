@@ -35,11 +35,11 @@ import anywidget
 import traitlets
 
 from ..kernel.errors import BadArgument
-from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
 from ..kernel.state import shown
 from ..tables import runtime as platform
+from ..tables.driver import BoardDriver
 from ..tables.scheduler import MAX_PACE, Scheduler
 from ..tables.table import Reply, Table, TableError, check_pace, ok, refuse
 from .replay_mode import ReplayMode, SeatRefused
@@ -130,6 +130,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     # Once the game is over, what each player did and the loot left unsold (figures.figures,
     # from the shown seat's log); [] while the game is being played.
     figures: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    # When the board plays at a game server's table (lf.online): the connection, the table,
+    # its status and the invites this board handed out; {} for a game played here.
+    online = traitlets.Dict().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
     _FRONT_END_WRITABLE = frozenset({"pace"})
@@ -146,18 +149,27 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         autoplay: bool = True,
         variant: str = "standard",
         scheduler: Scheduler | None = None,
+        table: BoardDriver | None = None,
         **kwargs: Any,
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
+        self._syncs = 0  # pictures put into the traits so far (a nested one supersedes)
         self._puzzle: PuzzleSession | None = None
-        try:
-            self.table = Table(
-                game if game is not None else Game.new(players, seed, variant=variant),
-                seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
-                scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
-            )
-        except TableError as exc:
-            raise SeatError(str(exc)) from None
+        # Where "Play online" creates tables: a server's URL, or None for one started here.
+        self.online_server: str | None = None
+        self.table: BoardDriver
+        if table is not None:  # a table driven elsewhere: a seat at a server's (lf.online)
+            self.table, seat = table, table.seat
+            table.on_change, table.on_message = self._sync, self._send_later
+        else:
+            try:
+                self.table = Table(
+                    game if game is not None else Game.new(players, seed, variant=variant),
+                    seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
+                    scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
+                )
+            except TableError as exc:
+                raise SeatError(str(exc)) from None
         super().__init__(pace=self.table.pace, seat=seat, **kwargs)
         self.on_msg(self._on_custom_msg)
         self._ready = True
@@ -360,8 +372,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         if kind == "act":
             return table.act(content)
         if kind == "why":
-            action = content.get("action")
-            return {"kind": "why", "action": action, "reason": table.refusal(action, content)}
+            return table.why(content)
         if kind in ("puzzle_hint", "puzzle_reset"):
             return self._msg_puzzle(kind)
         if kind == "hint":
@@ -369,10 +380,54 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         if kind == "undo":
             return table.undo_intent()
         if kind == "new_game":
+            if content.get("online") is True:
+                return self._msg_play_online(content)
             return table.new_game_intent(content)
         if kind == "replay":
             return self._msg_replay(content)
         return table.reveal(content)
+
+    def _msg_play_online(self, content: dict[str, Any]) -> Reply:
+        """The New game panel's "Play online": a table on a server with the panel's choices."""
+        options = {k: v for k, v in content.items() if k not in ("kind", "online")}
+        try:
+            self.play_online(**options)
+        except ValueError as exc:  # bad choices, an unreachable server: said on the board
+            return refuse(str(exc))
+        return ok()
+
+    def play_online(self, server: str | None = None, **options: Any) -> None:
+        """Move this board to a new table on a game server (docs/online.md), with the New game
+        panel's choices: ``players``, ``seat`` (yours), ``bots`` ({seat: level}) and
+        ``variant``, each by default this board's. Every other seat is a person's: their
+        invites are in ``w.online["invites"]`` and on the board. ``server`` is a URL (by
+        default ``w.online_server``, else a server started on this machine)."""
+        from ..net.hosting import host
+        from ..net.seat import OnlineSeat
+
+        setup = self.table.setup()
+        unknown = sorted(set(options) - {"players", "seat", "bots", "variant", "seed"})
+        if unknown:
+            raise BadArgument(f"play online: unknown option(s) {unknown}")
+        if options.get("seed") is not None:
+            raise BadArgument("an online table is dealt by the server from a secret seed "
+                              "(R13.1): leave the seed empty")
+        players = options.get("players", setup["players"])
+        seat = options.get("seat", setup["seat"])
+        if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadArgument("an online table is played from one seat: choose yours, not the "
+                              "open board")
+        bots = {int(k): v for k, v in dict(options.get("bots", setup["bots"])).items()
+                if int(k) != seat}
+        made = host(players, server or self.online_server, bots=bots,
+                    variant=options.get("variant", setup["variant"]))
+        seat_at = OnlineSeat(made.invites[seat], scheduler=self.table.scheduler)
+        seat_at.invites = {s: link for s, link in made.invites.items() if s != seat}
+        seat_at.watch_link = made.watch
+        old, self.table = self.table, seat_at
+        seat_at.on_change, seat_at.on_message = self._sync, self._send_later
+        old.close()
+        self._sync()
 
     def _msg_replay(self, content: dict[str, Any]) -> Reply:
         """The end screen's "Replay this game" and "Analyse my game": this board switches into
@@ -411,34 +466,43 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
                 for name, value in self._replay_traits(self._replay).items():
                     setattr(self, name, value[-LOG_LIMIT:] if name == "events" else value)
             return
-        table, game = self.table, self.table.game
+        table = self.table
+        picture = table.picture()
+        # A puzzle ends with its round: the board stops there, before the next round's deal.
+        ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
+        view, log = ended or (picture["view"], picture["events"])
+        traits = {
+            "seat": table.seat, "pace": table.pace,
+            "bots": {str(s): n for s, n in table.bot_names.items()},
+            "human_seats": table.human_seats, "error": table.error, "hint": table.hint,
+            "highlight": table.highlight, "move_number": picture["move_number"],
+            "version": picture["version"], "view": view, "events": log[-LOG_LIMIT:],
+            "legal": picture["legal"],  # only the decider's (Table.picture)
+            "undo_status": picture["undo_status"],
+            "setup": {**picture["setup"], "allow_online": self._online_allowed()},
+            "figures": picture["figures"], "online": picture.get("online", {}),
+        }
+        self._syncs += 1
+        this = self._syncs
         with self.hold_sync():
-            self.seat = table.seat
-            self.pace = table.pace
-            self.bots = {str(s): n for s, n in table.bot_names.items()}
-            self.human_seats = table.human_seats
-            self.error = table.error
-            self.hint = table.hint
-            self.highlight = table.highlight
-            self.move_number = game.move_number
-            self.version = game.version
-            # A puzzle ends with its round: the board stops there, before the next round's deal.
-            ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
-            view, log = ended or (game.view(table.seat), game.log(table.seat))
-            self.view = view
-            self.events = log[-LOG_LIMIT:]
-            # Another player's legal actions would reveal their hand: only the decider gets them.
-            acting = game.to_move is not None and game.to_move in table.acting_seats()
-            self.legal = game.legal_actions() if acting else []
-            self.undo_status = table.undo_status()
-            self.setup = table.setup()
-            self.figures = figures(game, table.seat) if game.is_over else []
+            for name, value in traits.items():
+                setattr(self, name, value)
+                # An observer moved the game on (a puzzle's rivals answer a new move_number)
+                # and synced it anew: the rest of this picture is stale.
+                if self._syncs != this:
+                    return
+
+    def _online_allowed(self) -> bool:
+        """Whether the New game panel offers "Play online": not for a puzzle, and in
+        JupyterLite (no server can start there) only with ``w.online_server`` set."""
+        return self._puzzle is None and (self.online_server is not None
+                                         or not platform.in_pyodide())
 
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: Any) -> int | None:
         seat = proposal["value"]
         try:
-            Table.check_seat(seat, self.table.game.num_players)
+            self.table.check_seat(seat, self.table.players)
             self._check_replay_seat(seat)
         except (TableError, SeatRefused) as exc:
             raise SeatError(str(exc)) from None

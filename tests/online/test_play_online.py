@@ -1,0 +1,54 @@
+"""The New game panel's "Play online": a local board moves to a new table on a game server
+with the panel's choices; the other people's invites are on the board."""
+
+from __future__ import annotations
+
+from wire import ServerThread
+
+import langfinger_widget as lf
+from langfinger_widget.net.seat import OnlineSeat
+
+
+def test_play_online_moves_the_board_to_a_server_table(server: ServerThread) -> None:
+    w = lf.LangfingerWidget(players=3, seed=1, seat=0, autoplay=False)
+    w.online_server = server.base
+    assert w.setup["allow_online"] is True and w.online == {}
+    local = w.table
+    reply = w.handle_message({"kind": "new_game", "players": 2, "seat": 1,
+                              "bots": {}, "variant": "standard", "seed": None,
+                              "online": True})
+    friend = None
+    try:
+        assert reply["ok"], reply
+        assert isinstance(w.table, OnlineSeat) and local.closed
+        assert w.online["table"] == w.table.link.table and w.seat == 1
+        assert list(w.online["invites"]) == ["0"] and "/join/" in w.online["invites"]["0"]
+        friend = OnlineSeat(w.online["invites"]["0"])  # the friend opens the invite
+        assert w.table.wait_for(lambda s: s.table.get("status") == "playing", 10)
+        mover = friend if friend.wait_for(lambda s: s.to_move is not None, 10) and \
+            friend.to_move == 0 else w.table
+        assert mover.wait_for_turn(10)
+        mover.play(mover.legal[0])
+        assert w.table.wait_for(lambda s: s.move_number == 1, 10)
+        w.table.drain()
+        assert w.move_number == 1 and w.online["status"] == "playing"
+        assert w.view["players"][0]["hand"] is None  # the friend's hand stays theirs
+    finally:
+        if friend is not None:
+            friend.close()
+        w.close()
+
+
+def test_play_online_refuses_a_seed_and_the_open_board() -> None:
+    w = lf.LangfingerWidget(players=2, seed=1, seat=0, autoplay=False)
+    w.online_server = "http://127.0.0.1:9"
+    try:
+        seeded = w.handle_message({"kind": "new_game", "seed": 5, "online": True})
+        assert not seeded["ok"] and "secret seed" in seeded["error"]
+        open_board = w.handle_message({"kind": "new_game", "seat": None, "online": True})
+        assert not open_board["ok"] and "one seat" in open_board["error"]
+        away = w.handle_message({"kind": "new_game", "online": True})
+        assert not away["ok"] and "cannot be reached" in away["error"]
+        assert not isinstance(w.table, OnlineSeat) and w.error  # the local game goes on
+    finally:
+        w.close()
