@@ -11,10 +11,17 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+# What the package keeps between sessions (the online seats' links, net/my_seats.py) goes to
+# a folder of the run's own, not the tester's home; kernels and servers the tests start
+# inherit it.
+os.environ.setdefault("LANGFINGER_HOME", tempfile.mkdtemp(prefix="lf-home-"))
 
 # Tests that build from the checkout (a wheel, the site's lock) or start a server from it:
 # they join the browser tests' worker, so no two of them touch the checkout's build outputs

@@ -31,6 +31,7 @@ from ..tables.scheduler import LoopScheduler, ManualScheduler, Scheduler, event_
 from ..tables.table import Reply, TableError, refuse
 from . import http
 from .links import Link, parse
+from .my_seats import MySeats
 from .transport import Transport, make_transport
 
 FATAL = {
@@ -43,9 +44,9 @@ FATAL = {
     "missing": "",
 }
 WAIT = 30.0  # seconds a script waits for the server's answer by default
-# The seats opened in this Python process, by server: {base: {table: seat link}} (the lobby
-# widget lists them; the links are secrets and stay in this process).
-MY_SEATS: dict[str, dict[str, str]] = {}
+# The seats opened here, by server (the lobby lists them), kept between sessions in a file
+# only its owner reads: the links are secrets (net/my_seats.py).
+MY_SEATS = MySeats()
 
 
 class OnlineError(TableError):
@@ -134,7 +135,7 @@ class OnlineSeat:
         else:
             self.token = link.secret
         self._hello = {"token": self.token}
-        MY_SEATS.setdefault(link.base, {})[link.table] = self.play_link
+        MY_SEATS.remember(link.base, link.table, self.play_link)
 
     def start(self) -> None:
         """Open the socket (reconnecting by itself until :meth:`close`)."""

@@ -118,7 +118,7 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
 
     def mine(self) -> list[dict[str, Any]]:
         """The server's rows for the seats opened in this kernel (yours to move first)."""
-        seats = MY_SEATS.get(self.server, {})
+        seats = MY_SEATS.at(self.server)
         tokens = [link.split("#", 1)[1] for link in seats.values()]
         if not tokens:
             return []
@@ -145,7 +145,7 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
         from .widget import LangfingerWidget
 
         table = table or self.choice.value
-        link = MY_SEATS.get(self.server, {}).get(str(table))
+        link = MY_SEATS.at(self.server).get(str(table))
         if link is None:
             self.message.value = "Choose one of your tables first."
             return None
