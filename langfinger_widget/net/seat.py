@@ -27,7 +27,13 @@ from ..kernel.figures import figures
 from ..kernel.game import Game
 from ..kernel.state import shown
 from ..tables.runtime import in_pyodide
-from ..tables.scheduler import LoopScheduler, ManualScheduler, Scheduler, event_loop_scheduler
+from ..tables.scheduler import (
+    LoopScheduler,
+    ManualScheduler,
+    Scheduler,
+    TokenBucket,
+    event_loop_scheduler,
+)
 from ..tables.table import Reply, TableError, refuse
 from . import http
 from .links import Link, parse
@@ -44,6 +50,9 @@ FATAL = {
     "missing": "",
 }
 WAIT = 30.0  # seconds a script waits for the server's answer by default
+# A seat sends at most this many messages a second (bursts of BURST), under the server's
+# default limit (30 and 60, docs/server.md): a script playing flat out is slowed, not cut off.
+RATE, BURST = 20.0, 40
 # The seats opened here, by server (the lobby lists them), kept between sessions in a file
 # only its owner reads: the links are secrets (net/my_seats.py).
 MY_SEATS = MySeats()
@@ -74,6 +83,7 @@ class OnlineSeat:
                                      Transport] | None = None) -> None:
         self.link = parse(link)
         self.scheduler: Scheduler = scheduler or event_loop_scheduler() or ManualScheduler()
+        self._pace = TokenBucket(RATE, BURST)
         self.on_change: Callable[[], None] = lambda: None
         self.on_message: Callable[[Reply], None] = lambda reply: None
         self.error = ""
@@ -353,6 +363,7 @@ class OnlineSeat:
         ``awaited``: a script waits for the answer, which is kept for it, not shown."""
         if self._transport is None or self.closed:
             return None
+        self._keep_under_the_limit()
         ident = next(self._ids)
         if awaited:  # before sending: the answer may be drained on another thread at once
             self._answers[ident] = {}
@@ -360,6 +371,13 @@ class OnlineSeat:
             return ident
         self._answers.pop(ident, None)
         return None
+
+    def _keep_under_the_limit(self) -> None:
+        # Pyodide cannot sleep on the page's one thread; there the sends are clicks, slow anyway.
+        delay = self._pace.wait(time.monotonic())
+        if delay > 0 and not in_pyodide():
+            time.sleep(delay)
+        self._pace.take(time.monotonic())
 
     def _not_sent(self) -> str:
         return self.error or "offline: nothing was sent; the board reconnects by itself"

@@ -14,6 +14,7 @@ import json
 import math
 from typing import Any
 
+from .kernel import TokenBucket
 from .room import Refusal
 
 VERSION = 1
@@ -92,8 +93,8 @@ def check_intent(message: dict[str, Any], last_id: int) -> int:
     return msg_id
 
 
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
+class RateLimit(TokenBucket):
+    """A connection's limit: ``rate`` messages a second on average, bursts up to ``burst``.
 
     ``refused`` counts the messages refused lately: it grows by one a refusal and
     wears off at a tenth of the rate, so a client that keeps sending faster than the rate
@@ -101,21 +102,14 @@ class RateLimit:
     """
 
     def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp: float | None = None
+        super().__init__(rate, burst)
         self.refused = 0.0
         self.warned = False  # the client was told it is over the limit
 
     def allow(self, now: float) -> bool:
-        if self.stamp is not None:
-            elapsed = now - self.stamp
-            self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
-            self.refused = max(0.0, self.refused - elapsed * self.rate / 10)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        elapsed = self.refill(now)
+        self.refused = max(0.0, self.refused - elapsed * self.rate / 10)
+        if self.take(now):
             return True
         self.refused += 1.0
         return False

@@ -279,3 +279,42 @@ def at_once(steps: Generator[None, None, T]) -> T:
             next(steps)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
+
+
+class TokenBucket:
+    """``rate`` events a second on average, in bursts of up to ``burst``: a token bucket.
+
+    The game server refuses a connection's messages beyond its bucket (``server/protocol.py``
+    builds its limit on this one); an online seat keeps under it with a smaller bucket of its
+    own, so a script playing as fast as it can is slowed down, never cut off.
+
+    >>> bucket = TokenBucket(rate=2.0, burst=1)
+    >>> bucket.take(now=0.0), bucket.take(now=0.1), bucket.wait(now=0.1)
+    (True, False, 0.4)
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp: float | None = None
+
+    def refill(self, now: float) -> float:
+        """Top the bucket up for the time since it was last looked at; that time, in seconds."""
+        elapsed = 0.0 if self.stamp is None else max(0.0, now - self.stamp)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.stamp = now
+        return elapsed
+
+    def take(self, now: float) -> bool:
+        """Spend a token if there is one (True), else change nothing (False)."""
+        self.refill(now)
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self, now: float) -> float:
+        """Seconds until a token is there (0.0: one is there now)."""
+        self.refill(now)
+        return round(max(0.0, (1.0 - self.tokens) / self.rate), 9)

@@ -191,3 +191,18 @@ def test_a_revoked_link_stays_closed_with_its_reason_on_a_loop(server: ServerThr
             s.close()
         loop.call_soon_threadsafe(loop.stop)
         owner.join(5)
+
+
+def test_a_script_playing_flat_out_is_slowed_never_cut_off(server: ServerThread) -> None:
+    # The server drops a connection's messages beyond 30 a second (bursts of 60); a seat keeps
+    # its own smaller bucket, so a bot of one's own can play as fast as it likes.
+    made = host(2, server.base, pace=0, bots={1: "easy"})
+    seat = OnlineSeat(made.invites[0])
+    rng, played = random.Random(5), 0
+    while played < 90 and not seat.is_over:
+        assert seat.wait_for_turn(10), seat.error
+        seat.play(rng.choice(seat.legal))
+        played += 1
+    assert "too many" not in seat.error and seat.connection == "online"
+    assert played == 90 or seat.is_over
+    seat.close()
