@@ -16,13 +16,13 @@ serving a notebook that joins the table.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import nbformat
 import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Locator, expect
@@ -103,11 +103,13 @@ def test_voila_joins_a_table(tmp_path_factory: pytest.TempPathFactory, page: pla
                              server: Server) -> None:
     made = new_table(server, join=0)
     base = tmp_path_factory.mktemp("voila-online")
-    book = nbformat.v4.new_notebook()
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                   "language": "python"}
-    book.cells = [nbformat.v4.new_code_cell(join_source(made["play"]) + "w")]
-    nbformat.write(book, base / "online.ipynb")
+    cell: dict[str, Any] = {"cell_type": "code", "id": "join", "metadata": {}, "outputs": [],
+                            "execution_count": None, "source": join_source(made["play"]) + "w"}
+    (base / "online.ipynb").write_text(json.dumps({
+        "nbformat": 4, "nbformat_minor": 5, "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+    }))
     app = start_voila(base, notebook="online.ipynb", cwd=base)
     try:
         page.goto(app.url)
