@@ -49,15 +49,17 @@ def _start(cmd: list[str], base: Path, cwd: Path, ready_path: str, timeout: floa
     return server
 
 
-def start_voila(base: Path, timeout: float = 90.0) -> AppServer:
+def start_voila(base: Path, timeout: float = 90.0, notebook: str = APP_NOTEBOOK,
+                cwd: Path = APP_DIR) -> AppServer:
     """The Voilà app as ``./scripts/play --app`` serves it: from ``app/``, so that
-    ``app/voila.json`` (sources stripped, no tracebacks) applies."""
+    ``app/voila.json`` (sources stripped, no tracebacks) applies; or another notebook in
+    ``cwd`` with Voilà's defaults."""
     cmd = [
-        sys.executable, "-m", "voila", APP_NOTEBOOK, "--no-browser",
+        sys.executable, "-m", "voila", notebook, "--no-browser",
         "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
     ]  # fmt: skip
     # A static file: asking for the page itself would start a kernel just to say "ready".
-    return _start(cmd, base, APP_DIR, "/voila/static/require.min.js", timeout)
+    return _start(cmd, base, cwd, "/voila/static/require.min.js", timeout)
 
 
 def start_marimo(base: Path, notebook: Path = MARIMO_NOTEBOOK, timeout: float = 90.0) -> AppServer:

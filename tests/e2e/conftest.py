@@ -56,6 +56,17 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
 
 
 @pytest.fixture(scope="session")
+def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """A Jupyter Notebook 7 server on 127.0.0.1 (its quickstart and online tests share it)."""
+    server = start_lab(tmp_path_factory.mktemp("notebook7"), app="notebook")
+    print(f"\n[e2e] jupyter notebook answered after {server.started_in:.1f}s at {server.url}")
+    try:
+        yield server
+    finally:
+        stop_lab(server)
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[playwright_api.Browser]:
     """Headless Debian Chromium driven by Playwright."""
     _require_chromium()

@@ -4,35 +4,22 @@ Notebook 7 is built from JupyterLab's parts but is its own application (its
 own shell, pages and widget manager wiring), so the quickstart is opened there
 as a reader would: the notebook page, its cells run one after another, the
 board drawn by the bundle, and a click on a place that reaches the kernel,
-which the bots then answer. One server for this module; the browser is the
-session's.
+which the bots then answer. The server (``notebook7``, conftest.py) and the
+browser are the session's.
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import playwright.sync_api as playwright_api
-import pytest
 from playwright.sync_api import expect
 
-from .lab import ARTIFACTS, LabNotebook, LabServer, start_lab, stop_lab
+from .lab import ARTIFACTS, LabNotebook, LabServer
 
 QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "00_quickstart.ipynb"
-
-
-@pytest.fixture(scope="module")
-def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    """A Jupyter Notebook 7 server on 127.0.0.1 (started once for this module)."""
-    server = start_lab(tmp_path_factory.mktemp("notebook7"), app="notebook")
-    print(f"\n[e2e] jupyter notebook answered after {server.started_in:.1f}s at {server.url}")
-    try:
-        yield server
-    finally:
-        stop_lab(server)
 
 
 def widget_cell(path: Path) -> int:
