@@ -1,4 +1,5 @@
-"""Start the board's other front ends for the browser tests: the Voilà app and a marimo app.
+"""Start the board's other front ends for the browser tests: the Voilà app, a marimo app and
+the game server (its web board, and the tables notebooks join).
 
 Each is started the way ``./scripts/play --app`` (Voilà) or ``marimo run`` start
 them, on 127.0.0.1 and a free port, with Jupyter's config and runtime dirs
@@ -7,8 +8,12 @@ under the test's own temporary directory (:func:`~tests.e2e.lab.jupyter_env`).
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,3 +74,38 @@ def start_marimo(base: Path, notebook: Path = MARIMO_NOTEBOOK, timeout: float = 
         "--host", "127.0.0.1", "--port", "{port}", "--no-sandbox",
     ]  # fmt: skip
     return _start(cmd, base, REPO, "/health", timeout)
+
+
+class GameServer:
+    """``python -m langfinger_widget.server`` on loopback, in a data folder of the test's own;
+    it can be killed and started again on the same port and data (``starts`` counts).
+    ``origins``: page origins it accepts besides its own (a JupyterLite site)."""
+
+    def __init__(self, data: Path, port: int, origins: Sequence[str] = ()) -> None:
+        self.data, self.port, self.origins = data, port, tuple(origins)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> GameServer:
+        log = self.data / "server.log"
+        with log.open("a") as out:  # a file: a pipe nobody reads would fill and stall it
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "langfinger_widget.server", "--port", str(self.port),
+                 "--data", str(self.data), *(f"--origin={o}" for o in self.origins)],
+                env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"},
+                stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while log.read_text().count("Langfinger server:") < self.starts + 1:
+            assert self.proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        self.starts += 1
+        return self
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)

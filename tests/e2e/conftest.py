@@ -17,7 +17,17 @@ from pathlib import Path
 import playwright.sync_api as playwright_api
 import pytest
 
-from .lab import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LabNotebook, LabServer, start_lab, stop_lab
+from .apps import GameServer
+from .lab import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LabNotebook,
+    LabServer,
+    free_port,
+    start_lab,
+    stop_lab,
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -118,3 +128,14 @@ def open_notebook(
             nb.shutdown_kernel()
         except Exception as exc:  # the page may be gone after a failure; the server stops anyway
             print(f"[e2e] could not shut down the kernel of {nb.path}: {exc}")
+
+
+@pytest.fixture()
+def game_server(tmp_path: Path) -> Iterator[GameServer]:
+    """The game server of the online tests, in the test's own data folder; killed after."""
+    pytest.importorskip("starlette", reason="the game server needs the [server] extra")
+    running = GameServer(tmp_path, free_port()).start()
+    try:
+        yield running
+    finally:
+        running.kill()

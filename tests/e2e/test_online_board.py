@@ -11,14 +11,8 @@ by themselves when it is back, and the game is played out to the end.
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,51 +20,11 @@ import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Page, expect
 
-from .lab import ARTIFACTS, free_port
+from .apps import GameServer
+from .lab import ARTIFACTS
 from .test_board import pick, play_by_clicks
 
-ROOT = Path(__file__).resolve().parents[2]
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
-
-
-class Server:
-    def __init__(self, data: Path, port: int) -> None:
-        self.data, self.port = data, port
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Server:
-        log = self.data / "server.log"
-        with log.open("a") as out:  # a file: a pipe nobody reads would fill and stall it
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "langfinger_widget.server", "--port", str(self.port),
-                 "--data", str(self.data)],
-                env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
-                stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while log.read_text().count("Langfinger server:") < self.starts + 1:
-            assert self.proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.05)
-        self.starts += 1
-        return self
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(timeout=10)
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path, free_port()).start()
-    try:
-        yield running
-    finally:
-        running.kill()
 
 
 def model(page: Page, expression: str) -> Any:
@@ -92,8 +46,9 @@ def record_frames(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
-def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: Server) -> None:
-    made = httpx.post(f"{server.base}/api/tables", json={"players": 2, "join": 0, "pace": 0},
+def test_two_browsers_play_each_other(browser: playwright_api.Browser,
+                                      game_server: GameServer) -> None:
+    made = httpx.post(f"{game_server.base}/api/tables", json={"players": 2, "join": 0, "pace": 0},
                       timeout=10).json()
     contexts = [browser.new_context(viewport={"width": 1300, "height": 1000}),
                 browser.new_context(viewport={"width": 390, "height": 844})]  # a phone
@@ -145,11 +100,11 @@ def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: S
         t2 = time.monotonic()
         # The server dies: both pages say so, and come back by themselves when it is back.
         at = model(pages[0], "m.get('move_number')")
-        server.kill()
+        game_server.kill()
         for page in pages:
             expect(page.get_by_test_id("online-status")).to_have_attribute("data-state", "offline")
             expect(page.get_by_test_id("online-status")).to_contain_text("reconnecting")
-        server.start()
+        game_server.start()
         for page in pages:
             expect(page.get_by_test_id("online-status")).to_have_attribute(
                 "data-state", "online", timeout=40_000)
@@ -159,7 +114,7 @@ def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: S
         # The rest of the game is played fast by each seat's script (a second socket with the
         # same seat link); both boards follow it to the end.
         seat_tokens = [made["token"], pages[1].url.split("#", 1)[1]]
-        _play_out(server, seat_tokens, random.Random(8))
+        _play_out(game_server, seat_tokens, random.Random(8))
         for page in pages:  # each board has a few hundred updates to draw: give it time
             expect(page.get_by_test_id("game-over")).to_be_visible(timeout=90_000)
             expect(page.get_by_test_id("online-standings")).to_be_visible()
@@ -171,11 +126,11 @@ def test_two_browsers_play_each_other(browser: playwright_api.Browser, server: S
             c.close()
 
 
-def _play_out(server: Server, seat_tokens: list[str], rng: random.Random) -> None:
+def _play_out(game_server: GameServer, seat_tokens: list[str], rng: random.Random) -> None:
     """Random legal moves for both seats over the protocol until the game is over."""
     from websockets.sync.client import connect
 
-    url = f"ws://127.0.0.1:{server.port}/ws"
+    url = f"ws://127.0.0.1:{game_server.port}/ws"
     with connect(url) as a, connect(url) as b:
         sockets = [a, b]
         latest: list[dict[str, Any]] = [{}, {}]

@@ -1,6 +1,6 @@
 """``lf.online.join(link)`` in Notebook 7, Voilà and marimo (issue 32), in real Chromium.
 
-For each front end the test starts a game server (``Server``, as test_online_board.py) and
+For each front end the test starts a game server (``game_server``, conftest.py) and
 creates a 2-player table with a person at seat 0 and an easy bot at seat 1. The front end
 shows ``lf.online.join(link)`` for seat 0; one token is placed by a click on that board.
 The server's record, read with seat 0's token (a spectator sees it only once the game is
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -27,25 +26,15 @@ import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .apps import AppServer, start_marimo, start_voila
-from .lab import ARTIFACTS, LabNotebook, LabServer, free_port
-from .test_online_board import Server
+from .apps import AppServer, GameServer, start_marimo, start_voila
+from .lab import ARTIFACTS, LabNotebook, LabServer
 
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
 
 
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path, free_port()).start()
-    try:
-        yield running
-    finally:
-        running.kill()
-
-
-def new_table(server: Server, **extra: Any) -> dict[str, Any]:
+def new_table(game_server: GameServer, **extra: Any) -> dict[str, Any]:
     """A new table: a person at seat 0, an easy bot at seat 1, no pause between moves."""
-    made: dict[str, Any] = httpx.post(f"{server.base}/api/tables", timeout=10, json={
+    made: dict[str, Any] = httpx.post(f"{game_server.base}/api/tables", timeout=10, json={
         "players": 2, "pace": 0,
         "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}], **extra,
     }).json()
@@ -56,7 +45,7 @@ def join_source(link: str) -> str:
     return f"import langfinger_widget as lf\nw = lf.online.join({link!r})\n"
 
 
-def click_a_place(root: Locator, server: Server, table: str, token: Callable[[], str],
+def click_a_place(root: Locator, game_server: GameServer, table: str, token: Callable[[], str],
                   name: str) -> None:
     """Place a token by a click on seat 0's board; the server's record must hold it, and the
     board must show seat 1 without its hand."""
@@ -66,7 +55,7 @@ def click_a_place(root: Locator, server: Server, table: str, token: Callable[[],
     move = int(root.get_attribute("data-move") or 0)
     place.click()
     expect(root).not_to_have_attribute("data-move", str(move), timeout=30_000)
-    record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10,
+    record = httpx.get(f"{game_server.base}/api/tables/{table}/record", timeout=10,
                        headers={"Authorization": f"Bearer {token()}"})
     assert record.status_code == 200 and f"place {where}" in record.text, record.text
     # Seat 0's own hand in its area; seat 1 only as a count of cards, its tools not drawn.
@@ -80,8 +69,8 @@ def click_a_place(root: Locator, server: Server, table: str, token: Callable[[],
 
 
 def test_notebook7_joins_a_table(notebook7: LabServer, page: playwright_api.Page,
-                                 server: Server) -> None:
-    made = new_table(server)
+                                 game_server: GameServer) -> None:
+    made = new_table(game_server)
     path = "online_notebook7.ipynb"
     notebook7.write_notebook(path, [join_source(made["invites"]["0"]) + "w"])
     page.goto(notebook7.notebook_url(path))
@@ -90,7 +79,7 @@ def test_notebook7_joins_a_table(notebook7: LabServer, page: playwright_api.Page
     assert page.evaluate("window.jupyterapp.name") == "Jupyter Notebook"
     try:
         nb.run_all()
-        click_a_place(nb.output(0).get_by_test_id("langfinger"), server, made["table"],
+        click_a_place(nb.output(0).get_by_test_id("langfinger"), game_server, made["table"],
                       lambda: str(nb.kernel_json("w.table.token")), "notebook7")
         assert nb.kernel_json("w.table.connection") == "online"
         assert nb.kernel_json("w.view['players'][1]['hand']") is None
@@ -100,8 +89,8 @@ def test_notebook7_joins_a_table(notebook7: LabServer, page: playwright_api.Page
 
 
 def test_voila_joins_a_table(tmp_path_factory: pytest.TempPathFactory, page: playwright_api.Page,
-                             server: Server) -> None:
-    made = new_table(server, join=0)
+                             game_server: GameServer) -> None:
+    made = new_table(game_server, join=0)
     base = tmp_path_factory.mktemp("voila-online")
     cell: dict[str, Any] = {"cell_type": "code", "id": "join", "metadata": {}, "outputs": [],
                             "execution_count": None, "source": join_source(made["play"]) + "w"}
@@ -113,7 +102,7 @@ def test_voila_joins_a_table(tmp_path_factory: pytest.TempPathFactory, page: pla
     app = start_voila(base, notebook="online.ipynb", cwd=base)
     try:
         page.goto(app.url)
-        click_a_place(page.get_by_test_id("langfinger"), server, made["table"],
+        click_a_place(page.get_by_test_id("langfinger"), game_server, made["table"],
                       lambda: str(made["token"]), "voila")
     except Exception:
         print(app.log_tail())
@@ -143,15 +132,15 @@ if __name__ == "__main__":
 
 def test_marimo_joins_a_table(tmp_path_factory: pytest.TempPathFactory,
                               page: playwright_api.Page,
-                              server: Server) -> None:
-    made = new_table(server, join=0)
+                              game_server: GameServer) -> None:
+    made = new_table(game_server, join=0)
     base = tmp_path_factory.mktemp("marimo-online")
     notebook = base / "online_marimo.py"
     notebook.write_text(MARIMO_JOIN.format(join=textwrap.indent(join_source(made["play"]), "    ")))
     app: AppServer = start_marimo(base, notebook)
     try:
         page.goto(app.url)
-        click_a_place(page.get_by_test_id("langfinger"), server, made["table"],
+        click_a_place(page.get_by_test_id("langfinger"), game_server, made["table"],
                       lambda: str(made["token"]), "marimo")
     except Exception:
         print(app.log_tail())

@@ -11,29 +11,20 @@ moves as they arrive, and each shows only its own hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import httpx
 import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .lab import ARTIFACTS, LabNotebook, free_port
+from .apps import GameServer
+from .lab import ARTIFACTS, LabNotebook
 from .test_board import compose_action, pick
-from .test_online_board import Server, model
+from .test_online_board import model
 
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
 MOVES = 10  # the placing of round 1 and its first actions: a solid part, kept short for CI
-
-
-@pytest.fixture()
-def game_server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path, free_port()).start()
-    try:
-        yield running
-    finally:
-        running.kill()
 
 
 def click_move(root: Locator, view: dict, legal: list[dict], rng: random.Random) -> None:  # type: ignore[type-arg]
@@ -45,7 +36,7 @@ def click_move(root: Locator, view: dict, legal: list[dict], rng: random.Random)
 
 def test_a_jupyterlab_board_plays_a_web_board_through_the_server(
         open_notebook: Callable[[str, list[str]], LabNotebook],
-        browser: playwright_api.Browser, game_server: Server) -> None:
+        browser: playwright_api.Browser, game_server: GameServer) -> None:
     made = httpx.post(f"{game_server.base}/api/tables", json={"players": 2, "pace": 0},
                       timeout=10).json()
     nb = open_notebook("online_lab.ipynb", [

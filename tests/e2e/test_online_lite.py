@@ -10,11 +10,6 @@ record shows the move.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +17,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .lab import REPO, LabNotebook, free_port
+from .apps import GameServer
+from .lab import LabNotebook, free_port
 from .lite import OfflineGuard
 from .test_board import play_by_clicks
 from .test_lite import open_in_site, site_page, site_url, wait_for_kernel
@@ -42,22 +38,11 @@ _JS_SET_CELL = """([path, index, source]) => {
 @pytest.fixture()
 def origin_server(tmp_path: Path, site_url: str) -> Iterator[str]:
     """``langfinger serve`` accepting the site's origin; yields its base URL."""
-    port = free_port()
-    log = tmp_path / "server.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), "--data",
-             str(tmp_path), "--origin", site_url.rstrip("/")],
-            env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=out, stderr=subprocess.STDOUT)
+    running = GameServer(tmp_path, free_port(), origins=[site_url.rstrip("/")]).start()
     try:
-        deadline = time.monotonic() + 60
-        while "Langfinger server:" not in log.read_text():
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
+        yield running.base
     finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
+        running.kill()
 
 
 def test_the_lite_site_joins_a_local_server_and_makes_a_move(
