@@ -68,6 +68,38 @@ class TableError(BadArgument):
     """A setting the table cannot take (a bad seat, pace, bot level or new-game option)."""
 
 
+def check_players(players: Any) -> None:
+    """:class:`TableError` unless ``players`` is a player count the game has (R1.1)."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise TableError(f"R1.1: a game has 2 to 5 players, not {shown(players)}")
+
+
+def bots_by_seat(bots: Mapping[Any, Any], players: int) -> dict[int, str]:
+    """``bots`` ({seat: level or bot name}) as {seat: name}, or :class:`TableError` naming
+    what is wrong."""
+    out: dict[int, str] = {}
+    for key, name in dict(bots).items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise TableError(f"bot seat must be a seat number, not {shown(key)}") from None
+        if isinstance(key, bool) or not 0 <= seat < players:
+            raise TableError(f"bot seat {shown(key)} is not a seat of a {players}-player game")
+        if name not in names():
+            raise TableError(f"unknown bot {shown(name)} for seat {seat}: choose a level "
+                             f"{list(LEVELS)} or a bot {names()[len(LEVELS):]}")
+        out[seat] = name
+    return out
+
+
+def panel_bots(bots: Any, players: int) -> dict[int, str]:
+    """The New game panel's ``bots`` (a page's message: any JSON) checked as
+    :func:`bots_by_seat`, for a local table or an online one."""
+    if not isinstance(bots, Mapping):
+        raise TableError(f"bots must map seats to levels, not {shown(bots)}")
+    return bots_by_seat(bots, players)
+
+
 def make_hint_bot(seed: int) -> Any:
     """The bot that answers "Hint": ISMCTS, which also says how good its choice is."""
     return make("ismcts", seed=seed, iterations=HINT_ITERATIONS)
@@ -236,20 +268,7 @@ class Table:
 
     def check_bots(self, bots: Mapping[Any, Any], players: int | None = None) -> dict[int, str]:
         """``bots`` as {seat: name}, or :class:`TableError` naming what is wrong."""
-        players = self._game.num_players if players is None else players
-        out: dict[int, str] = {}
-        for key, name in dict(bots).items():
-            try:
-                seat = int(key)
-            except (TypeError, ValueError):
-                raise TableError(f"bot seat must be a seat number, not {shown(key)}") from None
-            if isinstance(key, bool) or not 0 <= seat < players:
-                raise TableError(f"bot seat {shown(key)} is not a seat of a {players}-player game")
-            if name not in names():
-                raise TableError(f"unknown bot {shown(name)} for seat {seat}: choose a level "
-                                 f"{list(LEVELS)} or a bot {names()[len(LEVELS):]}")
-            out[seat] = name
-        return out
+        return bots_by_seat(bots, self._game.num_players if players is None else players)
 
     def set_bots(self, bots: Mapping[Any, Any]) -> None:
         """Hand seats to bots (by level or name); every other seat is human."""
@@ -308,8 +327,7 @@ class Table:
         if unknown:
             raise TableError(f"new game: unknown option(s) {unknown}")
         players = options.get("players", self._game.num_players)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise TableError(f"R1.1: a game has 2 to 5 players, not {shown(players)}")
+        check_players(players)
         seat = options.get("seat", self.seat)
         if "seat" not in options and seat is not None and seat >= players:
             seat = 0
@@ -323,9 +341,7 @@ class Table:
             raise TableError(f"seed must be a whole number from 0 to 2**63 - 1, or null, "
                              f"not {shown(seed)}")
         if "bots" in options:
-            if not isinstance(options["bots"], dict):
-                raise TableError(f"bots must map seats to levels, not {shown(options['bots'])}")
-            bots = self.check_bots(options["bots"], players)
+            bots = panel_bots(options["bots"], players)
         elif "players" in options or "seat" in options:
             bots = default_bots(players, seat)
         else:

@@ -41,7 +41,16 @@ from ..kernel.state import shown
 from ..tables import runtime as platform
 from ..tables.driver import BoardDriver
 from ..tables.scheduler import MAX_PACE, Scheduler
-from ..tables.table import Reply, Table, TableError, check_pace, ok, refuse
+from ..tables.table import (
+    Reply,
+    Table,
+    TableError,
+    check_pace,
+    check_players,
+    ok,
+    panel_bots,
+    refuse,
+)
 from .replay_mode import ReplayMode, SeatRefused
 
 __all__ = ["MAX_PACE", "LangfingerWidget", "SeatError"]
@@ -390,6 +399,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     def _msg_play_online(self, content: dict[str, Any]) -> Reply:
         """The New game panel's "Play online": a table on a server with the panel's choices."""
         options = {k: v for k, v in content.items() if k not in ("kind", "online")}
+        if "server" in options:  # the kernel is told where to connect by Python, not the page
+            return refuse("play online: the page does not choose the server; Python does "
+                          "(w.online_server)")
         try:
             self.play_online(**options)
         except ValueError as exc:  # bad choices, an unreachable server: said on the board
@@ -413,12 +425,14 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             raise BadArgument("an online table is dealt by the server from a secret seed "
                               "(R13.1): leave the seed empty")
         players = options.get("players", setup["players"])
+        check_players(players)
         seat = options.get("seat", setup["seat"])
         if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
             raise BadArgument("an online table is played from one seat: choose yours, not the "
                               "open board")
-        bots = {int(k): v for k, v in dict(options.get("bots", setup["bots"])).items()
-                if int(k) != seat}
+        Table.check_seat(seat, players)
+        bots = {s: name for s, name in panel_bots(options.get("bots", setup["bots"]),
+                                                  players).items() if s != seat}
         made = host(players, server or self.online_server, bots=bots,
                     variant=options.get("variant", setup["variant"]))
         seat_at = OnlineSeat(made.invites[seat], scheduler=self.table.scheduler)

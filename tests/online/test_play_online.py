@@ -3,6 +3,7 @@ with the panel's choices; the other people's invites are on the board."""
 
 from __future__ import annotations
 
+import pytest
 from wire import ServerThread
 
 import langfinger_widget as lf
@@ -50,5 +51,25 @@ def test_play_online_refuses_a_seed_and_the_open_board() -> None:
         away = w.handle_message({"kind": "new_game", "online": True})
         assert not away["ok"] and "cannot be reached" in away["error"]
         assert not isinstance(w.table, OnlineSeat) and w.error  # the local game goes on
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize(("forged", "says"), [
+    ({"bots": 5}, "bots must map seats to levels"),
+    ({"bots": ["a"]}, "bots must map seats to levels"),
+    ({"bots": {"x": "easy"}}, "bot seat must be a seat number"),
+    ({"players": "x"}, "R1.1"),
+    ({"seat": 7}, "seat must be None or 0..1"),
+    ({"server": "http://127.0.0.1:9/elsewhere"}, "the page does not choose the server"),
+])
+def test_a_forged_play_online_is_refused_and_changes_nothing(forged: dict, says: str) -> None:  # type: ignore[type-arg]
+    w = lf.LangfingerWidget(players=2, seed=1, seat=0, autoplay=False)
+    w.online_server = "http://127.0.0.1:9"  # nothing listens: a check that passed would say so
+    try:
+        before = w.game.to_dict()
+        reply = w.handle_message({"kind": "new_game", "online": True, **forged})
+        assert not reply["ok"] and says in reply["error"], reply
+        assert not isinstance(w.table, OnlineSeat) and w.game.to_dict() == before
     finally:
         w.close()
