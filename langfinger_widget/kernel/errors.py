@@ -1,21 +1,15 @@
 """The ways input can be refused: a bad argument, an illegal action, an impossible position,
 misspelled notation, a broken record or an unsound puzzle. Every error the package raises on
-purpose is a :class:`LangfingerError`; each is also a ``ValueError``."""
+purpose is a :class:`LangfingerError`; each is also a ``ValueError``. The errors every game
+shares live in ``langfinger_widget.errors``; these add Langfinger's notation, records and
+puzzles."""
 
+from ..errors import BadArgument, IllegalAction, InvalidState, LangfingerError
 
-class LangfingerError(Exception):
-    """Base class of every error this package raises on purpose."""
-
-
-class IllegalAction(LangfingerError, ValueError):
-    """An action that the rules forbid in this position (the message names the ruling).
-
-    The game is left exactly as it was before the action was tried.
-    """
-
-
-class InvalidState(LangfingerError, ValueError):
-    """A position (``to_dict`` data or notation) that cannot exist in a real game."""
+__all__ = [
+    "BadArgument", "IllegalAction", "InvalidState", "LangfingerError", "NotationError",
+    "PuzzleError", "RecordError", "UnsoundPuzzle",
+]
 
 
 class NotationError(InvalidState):
@@ -50,11 +44,6 @@ class RecordError(InvalidState):
     def __init__(self, line: int, why: str, ruling: str | None = None) -> None:
         self.line, self.why, self.ruling = line, why, ruling
         super().__init__(f"line {line}: {why}" if line else why)
-
-
-class BadArgument(LangfingerError, ValueError):
-    """An argument this package cannot take: a bot's budget, a builder's seat or place, a
-    table's setting. A ``ValueError`` as any bad argument, and the package's own."""
 
 
 class PuzzleError(InvalidState):
