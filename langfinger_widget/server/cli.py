@@ -88,6 +88,20 @@ def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:
     return {"players": args.new, "seats": seats, "join": join, "time": args.time}
 
 
+def uvicorn_options() -> dict[str, Any]:
+    """How uvicorn serves the app (the CLI's and the tests' servers alike)."""
+    from .protocol import MAX_FRAME
+
+    return {
+        "ws_max_size": MAX_FRAME, "lifespan": "on", "ws_ping_interval": 20.0,
+        "ws_ping_timeout": 20.0,
+        # permessage-deflate cost ~7% of the server's CPU a move (zlib on every frame, and a
+        # compressor's memory per socket) to shrink updates of a few KB on a local or fast
+        # link: off. A proxy in front may still compress (HTTP/2, TLS).
+        "ws_per_message_deflate": False,
+    }
+
+
 def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -95,7 +109,6 @@ def serve(args: argparse.Namespace) -> int:
         from . import lobby
         from .app import create_app
         from .hub import Hub
-        from .protocol import MAX_FRAME
     except ImportError as exc:
         print(f"langfinger serve needs the server extra ({exc.name} is missing): {EXTRA}",
               file=sys.stderr)
@@ -128,8 +141,7 @@ def serve(args: argparse.Namespace) -> int:
             print(f"Spectators: {made['watch']}", flush=True)
 
     config = uvicorn.Config(create_app(settings, ready), log_level=args.log_level,
-                            ws_max_size=MAX_FRAME, lifespan="on", ws_ping_interval=20.0,
-                            ws_ping_timeout=20.0)
+                            **uvicorn_options())
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])
     return 0
@@ -147,5 +159,5 @@ def run_module() -> None:
     sys.exit(main(["serve", *sys.argv[1:]]))
 
 
-__all__ = ["main", "run_module", "serve"]
+__all__ = ["main", "run_module", "serve", "uvicorn_options"]
 
