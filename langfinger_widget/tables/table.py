@@ -156,7 +156,10 @@ def seat_undo_refusal(game: Game, seat: int | None, humans: Collection[int]) -> 
         return "R12.2: no decision of yours to take back"
     since = [s for s in deciders[mine[-1] + 1:] if s != seat and s in humans]
     if since:
-        return (f"R12.2: {seat_label(game.view(None), since[0])} has decided since your "
+        # One name, from the position: the whole open view built for it was most of what a
+        # server spent on each seat's Undo flag after every move.
+        names = [{"name": p.name} for p in game.state.players]
+        return (f"R12.2: {seat_label({'players': names}, since[0])} has decided since your "
                 "last move; only they can take back their own move")
     if game.sight_barrier(seat) > mine[-1]:
         return ("R12.1: you have seen a card since your last move (a draw, a stolen "
