@@ -36,6 +36,7 @@ import os
 import platform
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -71,12 +72,14 @@ class Server:
     """One server process (under strace when counting fsyncs), pinned to ``cores``."""
 
     def __init__(self, port: int, args: list[str], code: Path, cores: set[int] | None,
-                 fsyncs: bool) -> None:
+                 fsyncs: bool, profile: Path | None = None) -> None:
         self.port = port
         env = {**os.environ, "PYTHONPATH": str(code), "PYTHONUNBUFFERED": "1"}
         self.log = Path(tempfile.mkstemp(prefix=f"lf-server-{port}-", suffix=".log")[1])
         self.trace = Path(tempfile.mkstemp(prefix=f"lf-fsync-{port}-", suffix=".txt")[1])
         command = [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), *args]
+        if profile is not None:  # the event loop's thread, written when the server stops
+            command[1:1] = ["-m", "cProfile", "-o", str(profile)]
         if fsyncs:
             # seccomp-bpf: only the traced calls stop the process, so the rest runs at speed.
             command = ["strace", "-f", "--seccomp-bpf", "-qq", "-e", "trace=fsync,fdatasync",
@@ -96,6 +99,7 @@ class Server:
             time.sleep(0.05)
         top = psutil.Process(self.proc.pid)
         self.ps = top.children()[0] if fsyncs else top
+        self.profiled = profile is not None
         self.peak_rss = 0
 
     @property
@@ -106,9 +110,10 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def cpu(self) -> float:
+    def cpu(self) -> tuple[float, float]:
+        """User and system CPU seconds (all threads)."""
         times = self.ps.cpu_times()
-        return times.user + times.system
+        return times.user, times.system
 
     def rss(self) -> int:
         rss = int(self.ps.memory_info().rss)
@@ -120,7 +125,10 @@ class Server:
             return sum(chunk.count(b"sync(") for chunk in iter(lambda: f.read(1 << 16), b""))
 
     def stop(self) -> None:
-        self.ps.terminate()  # the server itself: strace, if it runs it, then ends with it
+        # The server itself (strace, if it runs it, then ends with it). SIGINT when profiled:
+        # uvicorn raises the signal again once it has stopped, and only an interrupt (which
+        # the CLI catches) lets cProfile write its figures.
+        self.ps.send_signal(signal.SIGINT if self.profiled else signal.SIGTERM)
         try:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -138,8 +146,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool
-            ) -> Iterator[list[Server]]:
+def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool,
+            profile: Path | None = None) -> Iterator[list[Server]]:
     with contextlib.ExitStack() as stack:
         if mode == "single":
             data = Path(stack.enter_context(tempfile.TemporaryDirectory()))
@@ -153,7 +161,8 @@ def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool
         servers: list[Server] = []
         try:
             for _ in range(count):
-                servers.append(Server(services.free_port(), args, code, cores, fsyncs))
+                servers.append(Server(services.free_port(), args, code, cores, fsyncs,
+                                      profile if not servers else None))
             yield servers
         finally:
             for s in servers:
@@ -351,16 +360,24 @@ async def verify(servers: list[Server], tables: list[Table]) -> tuple[int, int]:
 
 
 # --- one sweep ----------------------------------------------------------------------------------
+def sample(servers: list[Server], fsyncs: bool) -> tuple[float, float, float, int, int]:
+    """Now: the servers' user and system CPU seconds, fsyncs and RSS."""
+    cpu = [s.cpu() for s in servers]
+    return (time.time(), sum(c[0] for c in cpu), sum(c[1] for c in cpu),
+            sum(s.fsyncs() for s in servers) if fsyncs else 0, sum(s.rss() for s in servers))
+
+
 def _percentile(values: Sequence[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else math.nan
 
 
 def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
-          processes: int, fsyncs: bool, label: str, progress: bool) -> dict[str, Any]:
+          processes: int, fsyncs: bool, label: str, progress: bool,
+          profile: Path | None = None) -> dict[str, Any]:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
-    with started(mode, code, server_cores, fsyncs) as servers:
+    with started(mode, code, server_cores, fsyncs, profile) as servers:
         if client_cores:
             os.sched_setaffinity(0, client_cores)
         t0 = time.monotonic()
@@ -392,17 +409,13 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 time.sleep(min(0.2, boundary - time.time()))
                 for s in servers:
                     s.rss()
-            samples.append((time.time(), sum(s.cpu() for s in servers),
-                            sum(s.fsyncs() for s in servers) if fsyncs else 0,
-                            sum(s.rss() for s in servers)))
+            samples.append(sample(servers, fsyncs))
             boundary += seconds
             if bar is not None:
                 bar.update(0 if len(samples) == 1 else 1)
         while time.time() < boundary:
             time.sleep(min(0.2, boundary - time.time()))
-        samples.append((time.time(), sum(s.cpu() for s in servers),
-                        sum(s.fsyncs() for s in servers) if fsyncs else 0,
-                        sum(s.rss() for s in servers)))
+        samples.append(sample(servers, fsyncs))
         if bar is not None:
             bar.update(1)
             bar.close()
@@ -418,7 +431,9 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
             tallies = [r["steps"][i] for r in results]
             moves = sum(t["moves"] for t in tallies)
             rts = sorted(x for t in tallies for x in t["round_trips"])
-            (t_a, cpu_a, fs_a, _), (t_b, cpu_b, fs_b, rss_b) = samples[i], samples[i + 1]
+            (t_a, user_a, sys_a, fs_a, _), (t_b, user_b, sys_b, fs_b, rss_b) = \
+                samples[i], samples[i + 1]
+            cpu_a, cpu_b = user_a + sys_a, user_b + sys_b
             elapsed = t_b - t_a
             steps.append({
                 "offered": offered, "seconds": round(elapsed, 2),
@@ -426,6 +441,7 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "p50_ms": _percentile(rts, 0.5) * 1000, "p99_ms": _percentile(rts, 0.99) * 1000,
                 "max_ms": (rts[-1] * 1000) if rts else math.nan,
                 "cpu_ms_per_move": (cpu_b - cpu_a) / moves * 1000 if moves else math.nan,
+                "sys_ms_per_move": (sys_b - sys_a) / moves * 1000 if moves else math.nan,
                 "cpu_share": (cpu_b - cpu_a) / elapsed,
                 "fsyncs_per_s": (fs_b - fs_a) / elapsed if fsyncs else None,
                 "rss_mib": rss_b / 2**20,
@@ -466,11 +482,12 @@ def show(result: dict[str, Any]) -> None:
     print(f"\n{result['label']}: {result['tables']} tables x {result['seats']} seats, "
           f"{result['load_processes']} load process(es); {result['code']}")
     print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-          f"{'CPU ms/move':>11} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8}")
+          f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8}")
     for s in result["steps"]:
         fs = "-" if s["fsyncs_per_s"] is None else f"{s['fsyncs_per_s']:.0f}"
         print(f"  {s['offered']:>8.0f} {s['achieved']:>9.1f} {s['p50_ms']:>8.1f} "
               f"{s['p99_ms']:>8.1f} {s['max_ms']:>8.1f} {s['cpu_ms_per_move']:>11.2f} "
+              f"{s['sys_ms_per_move']:>9.2f} "
               f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f}")
     print(f"  capacity {result['capacity']:.0f} moves/s; p99 at half capacity "
           f"{result['p99_at_half_capacity_ms']:.1f} ms; server CPU "
@@ -521,6 +538,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a few seconds (CI): 12 tables, two short steps, verified")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
     if args.quick:
         args.loads, args.step, args.tables, args.processes = "20,60", 2.0, 12, 1
@@ -534,7 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for label, code in codes:
         result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
-                       args.processes, fsyncs, label, not args.no_progress)
+                       args.processes, fsyncs, label, not args.no_progress,
+                       args.profile if code == ROOT else None)
         show(result)
         results.append(result)
     if args.json:
