@@ -339,6 +339,9 @@ class Store:
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
+        # One turn of the event loop first: the moves read from other sockets in the same turn
+        # join this group (one fsync for all) instead of waiting for the next.
+        await asyncio.sleep(0)
         while self._pending:
             group, self._pending = self._pending, []
             assert self._writer is not None
