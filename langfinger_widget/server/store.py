@@ -17,11 +17,13 @@ next move; the loser reloads and tries again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import queue
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,6 +185,29 @@ class _SqliteWriter:
         self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         _sqlite_pragmas(self.conn, None)
         self._sql: dict[tuple[str, str, tuple[str, ...]], str] = {}
+        # A thread of its own fed by a queue, not an executor: a group is handed over with
+        # one put and answered with one call_soon_threadsafe (an executor's locks, futures
+        # and chained callbacks cost as much again as the commit's own Python).
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="langfinger-sqlite",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, group: list[Write]) -> asyncio.Future[list[Exception | None]]:
+        """Commit ``group`` in the writer thread; its outcomes, one a write, on this loop."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[list[Exception | None]] = loop.create_future()
+        self._jobs.put((group, future, loop))
+        return future
+
+    def _serve(self) -> None:
+        """(The writer thread.)"""
+        while (job := self._jobs.get()) is not None:
+            group, future, loop = job
+            outcomes = self.commit_group(group)
+            with contextlib.suppress(RuntimeError):  # the loop was closed meanwhile
+                loop.call_soon_threadsafe(_settle, future, outcomes)
+        self.conn.close()
 
     def _statement(self, kind: str, table: Table, columns: tuple[str, ...]) -> str:
         key = (kind, table.name, columns)
@@ -245,7 +270,18 @@ class _SqliteWriter:
         return outcomes
 
     def close(self) -> None:
-        self.conn.close()
+        """Commit what was handed over, then stop the thread and close the connection."""
+        self._jobs.put(None)
+        self._thread.join()
+
+
+_Job = tuple[list[Write], "asyncio.Future[list[Exception | None]]", asyncio.AbstractEventLoop]
+
+
+def _settle(future: asyncio.Future[list[Exception | None]],
+            outcomes: list[Exception | None]) -> None:
+    if not future.done():
+        future.set_result(outcomes)
 
 
 def _dumps(value: Any) -> str:
@@ -297,7 +333,6 @@ class Store:
         # that arrive together in one transaction (see _write). Postgres: every write its own
         # transaction, from as many processes as there are.
         self._writer = writer
-        self._thread = ThreadPoolExecutor(1, "langfinger-sqlite") if writer else None
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -327,7 +362,7 @@ class Store:
         many moves. A write whose compare and set fails is skipped (it wrote nothing);
         any other failure rolls the whole group back, and every write in it fails.
         """
-        if self._thread is None:
+        if self._writer is None:
             async with self.engine.begin() as conn:
                 await _run_async(conn, write)
             return
@@ -338,15 +373,13 @@ class Store:
         await done
 
     async def _flush(self) -> None:
-        loop = asyncio.get_running_loop()
+        assert self._writer is not None
         # One turn of the event loop first: the moves read from other sockets in the same turn
         # join this group (one fsync for all) instead of waiting for the next.
         await asyncio.sleep(0)
         while self._pending:
             group, self._pending = self._pending, []
-            assert self._writer is not None
-            outcomes = await loop.run_in_executor(self._thread, self._writer.commit_group,
-                                                  [w for w, _ in group])
+            outcomes = await self._writer.submit([w for w, _ in group])
             for (_, done), outcome in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
@@ -359,9 +392,8 @@ class Store:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         await self.engine.dispose()
-        if self._thread is not None and self._writer is not None:
-            self._thread.submit(self._writer.close).result()
-            self._thread.shutdown(wait=True)
+        if self._writer is not None:
+            self._writer.close()
 
     # --- writing ------------------------------------------------------------------------------
     async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
