@@ -22,6 +22,7 @@ __all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register
 # name -> the module whose SPEC describes it; order is the order games are offered in.
 _BUILTIN: dict[str, str] = {
     "langfinger": "langfinger_widget.kernel.spec",
+    "crooks": "langfinger_widget.games.crooks",
 }
 _loaded: dict[str, GameSpec] = {}
 
@@ -33,7 +34,7 @@ def names() -> tuple[str, ...]:
 
 def get(name: str) -> GameSpec:
     """The game called ``name``; :class:`BadArgument` names the games there are."""
-    if not isinstance(name, str) or name not in _BUILTIN and name not in _loaded:
+    if not isinstance(name, str) or (name not in _BUILTIN and name not in _loaded):
         raise BadArgument(f"no game {name!r}: the games are {', '.join(names())}")
     if name not in _loaded:
         spec = importlib.import_module(_BUILTIN[name]).SPEC
