@@ -518,8 +518,8 @@ def _finish(state: State, events: list[Event]) -> None:
                     row[t][k] = Placed(p.crook, True)
     state.step = "over"
     state.turn = None
-    for k in state.known:
-        k.clear()  # C6.1: nothing is face down any more, every seat sees every target
+    for knows in state.known:
+        knows.clear()  # C6.1: nothing is face down any more, every seat sees every target
     events.append({"type": "reveal", "crooks": revealed})
     events.append({"type": "over", "standings": standings(state), "winners": winners(state)})
 
