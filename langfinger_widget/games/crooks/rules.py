@@ -163,10 +163,10 @@ def _spy_choices(state: State, seat: int) -> list[Key]:
     return out
 
 
-def _kill_choices(state: State, seat: int, target: int) -> list[int]:
+def _kill_choices(state: State, seat: int, target: int, placed: bool = False) -> list[int]:
     """C4.6: where the seat has crooks, only itself (the Killer takes their place); else any
-    other seat with crooks there."""
-    if state.rows[seat][target]:
+    other seat with crooks there. ``placed``: the Killer is already at the target, on top."""
+    if state.rows[seat][target][: -1 if placed else None]:
         return [seat]
     return [s for s in range(state.num_players) if s != seat and state.rows[s][target]]
 
@@ -230,7 +230,7 @@ def legal(state: State) -> list[Key]:
     if step == "switch":
         return [("switch", t) for t in _free_targets(state, seat, turn.target)]
     if step == "kill":
-        return [("kill", s) for s in _kill_choices(state, seat, turn.target)]
+        return [("kill", s) for s in _kill_choices(state, seat, turn.target, placed=True)]
     return _spy_choices(state, seat)
 
 
@@ -294,7 +294,7 @@ def _diagnose(state: State, key: Key) -> str:
         return f"C4.5: your crooks move only to a target where you have none; you have some at {to}"
     if kind == "kill":
         victim = key[1]
-        if state.rows[seat][turn.target]:
+        if state.rows[seat][turn.target][:-1]:
             return (f"C4.6: you have crooks at target {turn.target}: the Killer may go there only "
                     f"by removing your own (kill seat {seat})")
         if not 0 <= victim < state.num_players or not state.rows[victim][turn.target]:

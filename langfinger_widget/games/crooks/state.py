@@ -328,6 +328,11 @@ def _check(state: State) -> None:
     if state.step == "place":
         if turn.target is not None:
             raise InvalidState("C4.1: the crook in hand is not placed yet")
+        from .rules import placements  # the rules decide where a crook may go
+
+        if not placements(state, state.seat, turn.hand, state.cash[state.seat]):
+            raise InvalidState(f"C3.4: {turn.hand} can be placed nowhere: it would have gone "
+                               f"to the box")
         return
     if turn.target is None:
         raise InvalidState(f"C4.3: a {state.step} follow-up needs the target of its crook")
