@@ -4,6 +4,7 @@ own examples. Positions are written by hand (``crooks/1``) and played on by the 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def refused(g: Game, action: dict[str, Any], ruling: str) -> None:
     before = json.dumps(g.to_dict())
     why = g.why_illegal(action)
     assert why is not None and why.startswith(ruling + ":"), why
-    with pytest.raises(IllegalAction, match=ruling):
+    with pytest.raises(IllegalAction, match=re.escape(ruling)):
         g.play(action)
     assert json.dumps(g.to_dict()) == before
 
@@ -73,7 +74,7 @@ def test_c0_5_the_shipped_deck_is_the_reconstruction() -> None:
 def test_c0_4_a_deck_that_breaks_a_constraint_is_refused_naming_it(change: Any, rule: str) -> None:
     data = deck_data()
     change(data)
-    with pytest.raises(InvalidState, match=rule.replace("(", r"\(")):
+    with pytest.raises(InvalidState, match=re.escape(rule)):
         load_deck(data)
 
 
@@ -146,7 +147,7 @@ def test_c3_2_keep_one_card_of_the_pile_and_the_rest_go_back() -> None:
 
 
 def test_c3_3_the_kingpin_only_when_it_is_the_last_card() -> None:
-    g = load(2, hangouts={"A": ["K01", "K16"], "B": ["K01"][:0] + ["K07"]})
+    g = load(2, hangouts={"A": ["K01", "K16"], "B": ["K07"]})
     g.play({"type": "recruit", "hangout": "A"})
     refused(g, {"type": "keep", "crook": "K01"}, "C3.3")
     assert g.legal_actions() == [{"type": "keep", "crook": "K16"}]
@@ -257,7 +258,7 @@ def test_c4_5_a_switch_moves_the_whole_stack_faces_and_knowledge_kept() -> None:
     assert g.play({"type": "keep", "crook": "K24"})[0]["to_box"] is True
     data = position(2, full, hangouts={"A": ["K07"]}, step="place",
                     turn={"hangout": "A", "pile": ["K07", "K24"], "hand": "K24"})
-    with pytest.raises(InvalidState, match="C3.4"):
+    with pytest.raises(InvalidState, match=r"C3\.4"):
         Game.from_dict(data)
 
 
@@ -378,12 +379,12 @@ def test_c6_5_a_tie_on_points_goes_to_cash_then_all_tied_win() -> None:
 def test_c5_1_cash_is_whole_dollars_and_accounted_on_load() -> None:
     data = position(2, {}, cash=[19, 18])
     data["gained"] = [0, 0]
-    with pytest.raises(InvalidState, match="C5.1"):
+    with pytest.raises(InvalidState, match=r"C5\.1"):
         Game.from_dict(data)
     data["paid"], data["gained"] = [1, 0], [2, 0]
     assert Game.from_dict(data).cash == [19, 18]
     data["paid"], data["gained"] = [2, 0], [3, 0]
-    with pytest.raises(InvalidState, match="C4.4"):
+    with pytest.raises(InvalidState, match=r"C4\.4"):
         Game.from_dict(data)
 
 
