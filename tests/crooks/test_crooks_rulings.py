@@ -91,7 +91,7 @@ def test_c0_4_a_user_deck_file_replaces_the_shipped_one(tmp_path: Path) -> None:
     assert "deck" in saved and Game.from_dict(saved).state.deck["K16"].rank == 10
     assert "deck" not in Game.new(players=2, seed=1).to_dict()
     (tmp_path / "bad.json").write_text("{not json")
-    with pytest.raises(InvalidState, match="C0.4: cannot read the deck file"):
+    with pytest.raises(InvalidState, match=r"C0\.4: cannot read the deck file"):
         Game.new(players=2, seed=1, deck=tmp_path / "bad.json")
 
 
