@@ -103,41 +103,59 @@ class _Context:
         self.board: dict[int, list[list[Card]]] = {
             t["target"]: [[unknown if p["crook"] is None else _card(p["crook"]) for p in row]
                           for row in t["rows"]] for t in view["targets"]}
-        self.base = self.gap(self.board)
+        self.tpoints = {t: self._target_points(t, rows) for t, rows in self.board.items()}
+        self.tgangs = {t: self._gang_counts(rows) for t, rows in self.board.items()}
+        self.points = [sum(p[s] for p in self.tpoints.values()) for s in range(self.n)]
+        self.gangs = {g: [sum(c[g][s] for c in self.tgangs.values()) for s in range(self.n)]
+                      for g in GANGS}
+        self.base = self.gap({})
         self._best: dict[str, float] = {}
 
     # --- the yardstick ------------------------------------------------------------------
-    def gap(self, board: dict[int, list[list[Card]]]) -> float:
-        """The bot's points minus the best other seat's, on this board (C6.2-C6.4)."""
+    def _target_points(self, target: int, rows: list[list[Card]]) -> list[float]:
+        """What each seat takes at one target (C6.2, C6.3)."""
         points = [0.0] * self.n
-        for t, rows in board.items():
-            present = [s for s in range(self.n) if rows[s]]
-            if not present:
-                continue
-            worth = max(0.0, t + sum(c[1] for row in rows for c in row))
-            strength = [sum(c[0] for c in rows[s]) for s in range(self.n)]
+        present = [s for s in range(self.n) if rows[s]]
+        if present:
+            worth = max(0.0, target + sum(c[1] for row in rows for c in row))
+            strength = [sum(c[0] for c in row) for row in rows]
             best = max(strength[s] for s in present)
             top = [s for s in present if strength[s] == best]
             for s in top:
-                points[s] += worth / len(top)
-        for gang in GANGS:
-            counts = [sum(1 for rows in board.values() for c in rows[s] if gang in c[2])
-                      for s in range(self.n)]
+                points[s] = worth / len(top)
+        return points
+
+    def _gang_counts(self, rows: list[list[Card]]) -> dict[str, list[int]]:
+        return {g: [sum(1 for c in row if g in c[2]) for row in rows] for g in GANGS}
+
+    def gap(self, changes: dict[int, list[list[Card]]]) -> float:
+        """The bot's points minus the best other seat's (C6.2-C6.4), on the board with the
+        targets of ``changes`` holding those rows instead."""
+        points = list(self.points)
+        gangs = {g: list(c) for g, c in self.gangs.items()}
+        for t, rows in changes.items():
+            old, new = self.tpoints[t], self._target_points(t, rows)
+            old_g, new_g = self.tgangs[t], self._gang_counts(rows)
+            for s in range(self.n):
+                points[s] += new[s] - old[s]
+                for g in GANGS:
+                    gangs[g][s] += new_g[g][s] - old_g[g][s]
+        for counts in gangs.values():
             most = max(counts)
-            if most >= 1 and counts.count(most) == 1:
+            if most >= 1 and counts.count(most) == 1:  # C6.4
                 points[counts.index(most)] += GANG_POINTS[self.n]
         others = max(points[s] for s in range(self.n) if s != self.seat)
         return points[self.seat] - others
 
+    def rows(self, target: int) -> list[list[Card]]:
+        """A copy of one target's rows, to change."""
+        return [list(r) for r in self.board[target]]
+
     def with_card(self, target: int, card: Card, stack: bool = False
                   ) -> dict[int, list[list[Card]]]:
-        board = {t: [list(r) for r in rows] for t, rows in self.board.items()}
-        row = board[target][self.seat]
-        if stack:
-            row.append(card)
-        else:
-            board[target][self.seat] = [card]
-        return board
+        rows = self.rows(target)
+        rows[self.seat] = [*rows[self.seat], card] if stack else [card]
+        return {target: rows}
 
     # --- valuing actions ----------------------------------------------------------------
     def value(self, action: Action) -> float:
@@ -213,38 +231,35 @@ class _Context:
         if special == "accomplice":
             return self.gap(self.with_card(target, card, stack=True)) - self.base + bonus
         if special == "switch":
-            board = self.with_card(target, card, stack=True)
-            moving = board[target][self.seat][:-1]
-            board[target][self.seat] = [card]
+            here = self.rows(target)
+            moving, here[self.seat] = here[self.seat], [card]
             best = -99.0
             for to in TARGETS:
-                if to != target and not board[to][self.seat]:
-                    board[to][self.seat] = moving
-                    best = max(best, self.gap(board))
-                    board[to][self.seat] = []
+                if to != target and not self.board[to][self.seat]:
+                    there = self.rows(to)
+                    there[self.seat] = moving
+                    best = max(best, self.gap({target: here, to: there}))
             return best - self.base + bonus
         if special == "killer":
             best = -99.0
             for victim in range(self.n):
                 if self.board[target][victim]:
-                    board = {t: [list(r) for r in rows] for t, rows in self.board.items()}
-                    board[target][victim] = []
-                    board[target][self.seat] = [card]
-                    best = max(best, self.gap(board))
+                    here = self.rows(target)
+                    here[victim] = []
+                    here[self.seat] = [card]
+                    best = max(best, self.gap({target: here}))
             return best - self.base + bonus
         return self.gap(self.with_card(target, card)) - self.base + bonus
 
     def moved(self, target: int, to: int) -> float:
-        board = {t: [list(r) for r in rows] for t, rows in self.board.items()}
-        stack = board[target][self.seat]
-        board[to][self.seat], board[target][self.seat] = stack[:-1], stack[-1:]
-        return self.gap(board)
+        here, there = self.rows(target), self.rows(to)
+        there[self.seat], here[self.seat] = here[self.seat][:-1], here[self.seat][-1:]
+        return self.gap({target: here, to: there})
 
     def killed(self, target: int, victim: int) -> float:
-        board = {t: [list(r) for r in rows] for t, rows in self.board.items()}
-        row = board[target][victim]
-        board[target][victim] = row[-1:] if victim == self.seat else []
-        return self.gap(board)
+        here = self.rows(target)
+        here[victim] = here[victim][-1:] if victim == self.seat else []
+        return self.gap({target: here})
 
     def spy_value(self, action: Action) -> float:
         if "target" in action:
