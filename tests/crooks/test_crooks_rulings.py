@@ -483,3 +483,29 @@ def test_refusals_name_their_ruling_for_malformed_actions_too() -> None:
             g.play(bad)
     with pytest.raises(ValueError, match="seat must be"):
         g.view(7)
+
+
+def test_c7_3_a_recruit_of_a_pile_already_known_still_stops_undo() -> None:
+    g = load(2, hangouts={"C": ["K03", "K04", "K05"], "A": ["K16", "K07"]},
+             piles_known=[["C"], []])
+    g.play({"type": "recruit", "hangout": "C"})
+    assert g.sight_barrier(0) == 1
+
+
+def test_the_greedy_bot_beats_random_play() -> None:
+    """Not a rule, a sanity check of the bot: seated against random play at two players,
+    the greedy seat (going round) wins most of 40 fixed games."""
+    import random
+
+    from langfinger_widget.games.crooks import GreedyBot
+
+    wins = 0
+    for n in range(40):
+        g = Game.new(players=2, seed=n)
+        bot, rng = GreedyBot(seed=n), random.Random(n)
+        while not g.is_over:
+            seat = g.to_move
+            legal = g.legal_actions()
+            g.play(bot.choose(g.view(seat), legal) if seat == n % 2 else rng.choice(legal))
+        wins += n % 2 in g.winners
+    assert wins >= 30

@@ -258,10 +258,10 @@ class Game:
     def sight_barrier(self, seat: int | None) -> int:
         """How many decisions of :attr:`history` stand for ``seat`` under C7.3 (R12.1).
 
-        That is the history's length just after the last decision whose events showed
-        ``seat`` a crook it could not see just before (its recruit's pile, its Spy's look,
-        another seat's face-up placement, the final reveal). The open board (None) shows
-        every card from the deal on, so nothing is new to it.
+        That is the history's length just after the seat's last recruit or Spy's look, or
+        the last decision whose events showed ``seat`` a crook it could not see just before
+        (another seat's face-up placement, the final reveal), whichever is later. The open
+        board (None) shows every card from the deal on, so nothing is new to it.
         """
         self._check_seat(seat)
         if seat is None:
@@ -269,6 +269,9 @@ class Game:
         ids = self._state.deck
         last = 0
         for i in range(len(self._actions)):
+            if self._movers[i] == seat and self._actions[i][0] in ("recruit", "spy"):
+                last = i + 1  # C7.3 by name: its recruit and its Spy's look, always
+                continue
             before = _ids(_without_deck(views.view(self._states[i], seat)), ids)
             shown = _ids(views.redact_log(self._events[i + 1], seat), ids)
             if shown - before:
