@@ -69,7 +69,9 @@ class Game:
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """Load a ``crooks/1`` position; :class:`InvalidState` if it cannot exist."""
-        return cls(state_mod.from_dict(data))
+        position = state_mod.from_dict(data)
+        rules.check_position(position)
+        return cls(position)
 
     def to_dict(self) -> dict[str, Any]:
         """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument, IllegalAction
+from ...errors import BadArgument, IllegalAction, InvalidState
 from . import cards
 from .cards import FACE_DOWN_COST, GANG_POINTS, GANGS, PICKPOCKET_GAIN, START_CASH, TARGETS
 from .state import FOLLOW_UPS, Placed, State, Turn
@@ -200,6 +200,16 @@ def placements(state: State, seat: int, crook: str, cash: int) -> list[Key]:
             if cash >= FACE_DOWN_COST:  # C4.1
                 out.append(("place", t, "down", False))
     return out
+
+
+def check_position(state: State) -> None:
+    """What a loaded position must keep that only the rules can tell (``state.from_dict``
+    checks the rest): a crook waiting to be placed can be placed (C3.4)."""
+    turn = state.turn
+    if state.step == "place" and turn is not None and turn.hand is not None \
+            and not placements(state, state.seat, turn.hand, state.cash[state.seat]):
+        raise InvalidState(f"C3.4: {turn.hand} can be placed nowhere: it would have gone to "
+                           f"the box")
 
 
 def keepable(state: State) -> list[str]:
