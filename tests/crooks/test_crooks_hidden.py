@@ -96,3 +96,19 @@ def test_the_greedy_bot_is_fair_it_takes_only_a_view() -> None:
         twin = g.resample(0, random.Random(k))
         assert GreedyBot(seed=4).choose(twin.view(0), twin.legal_actions()) == \
             GreedyBot(seed=4).choose(g.view(0), g.legal_actions())
+
+
+def test_the_greedy_bot_refuses_bad_settings_and_is_seeded() -> None:
+    from langfinger_widget.errors import BadArgument
+
+    with pytest.raises(BadArgument):
+        GreedyBot(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(BadArgument):
+        GreedyBot(blunders=2)
+    g = Game.new(players=3, seed=2)
+    picks = {json.dumps(GreedyBot(seed=k, blunders=1.0).choose(g.view(g.to_move),
+                                                               g.legal_actions()))
+             for k in range(20)}
+    assert len(picks) > 1  # blunders=1: a random legal move, by the seed
+    same = [GreedyBot(seed=9).choose(g.view(g.to_move), g.legal_actions()) for _ in range(3)]
+    assert same[0] == same[1] == same[2]
