@@ -509,3 +509,38 @@ def test_the_greedy_bot_beats_random_play() -> None:
             g.play(bot.choose(g.view(seat), legal) if seat == n % 2 else rng.choice(legal))
         wins += n % 2 in g.winners
     assert wins >= 30
+
+
+def test_c0_1_c0_2_the_components_and_a_crooks_fields() -> None:
+    from langfinger_widget.games.crooks.cards import GANGS, HANGOUTS, SPECIALS, TARGETS
+
+    assert len(CROOKS) == 32 and TARGETS == tuple(range(2, 10))  # C0.1
+    assert HANGOUTS == tuple("ABCDEFGHI")
+    for crook in CROOKS.values():  # C0.2
+        assert 1 <= crook.rank <= 10 and -2 <= crook.modifier <= 2
+        assert set(crook.gangs) <= set(GANGS) and crook.special in (None, *SPECIALS)
+    assert CROOKS["K12"].gangs == ("northside", "outfit")
+
+
+def test_c5_2_cash_and_every_payment_are_public() -> None:
+    g = load(3, hangouts={"C": ["K03", "K04", "K31"]})
+    turn(g, "C", "K31")
+    g.play(place(4, UP, True))
+    for viewer in (g.view(1), g.view(2), g.public_view()):
+        assert [p["cash"] for p in viewer["players"]] == [17, 18, 18]
+    public = [e for e in g.public_log() if e["type"] in ("recruit", "place", "pickpocket")]
+    assert [(e["type"], e.get("price", e.get("cost", e.get("gain")))) for e in public] == [
+        ("recruit", 3), ("place", 0), ("pickpocket", 2)]
+
+
+def test_every_ruling_has_a_test_that_cites_it() -> None:
+    """Each ruling of the index in docs/crooks.md is named by some test of tests/crooks."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    index = (root / "docs" / "crooks.md").read_text(encoding="utf-8")
+    rulings = set(re.findall(r"\*\*(C\d\.\d)\*\*", index))
+    assert len(rulings) == 38  # C0.1-C8.4
+    tests = " ".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("*.py"))
+    cited = {r for r in rulings if r in tests or r.replace(".", "_").lower() in tests}
+    assert rulings - cited == set()
