@@ -514,8 +514,8 @@ def test_the_greedy_bot_beats_random_play() -> None:
 def test_c0_1_c0_2_the_components_and_a_crooks_fields() -> None:
     from langfinger_widget.games.crooks.cards import GANGS, HANGOUTS, SPECIALS, TARGETS
 
-    assert len(CROOKS) == 32 and TARGETS == tuple(range(2, 10))  # C0.1
-    assert HANGOUTS == tuple("ABCDEFGHI")
+    assert len(CROOKS) == 32 and tuple(range(2, 10)) == TARGETS  # C0.1
+    assert tuple("ABCDEFGHI") == HANGOUTS
     for crook in CROOKS.values():  # C0.2
         assert 1 <= crook.rank <= 10 and -2 <= crook.modifier <= 2
         assert set(crook.gangs) <= set(GANGS) and crook.special in (None, *SPECIALS)
