@@ -132,3 +132,53 @@ def test_every_position_saves_and_continues_exactly(players: int, seed: int, cho
         assert g.play(action) == loaded.play(action)
     rng.setstate(state)
     assert g.to_dict() == loaded.to_dict() and g.winners == loaded.winners
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=4),
+                 st.sampled_from(["K01", "K07", "K99", "A", "up", "down", "over", "keep"]),
+                 st.lists(st.sampled_from(["K01", "K07", "K16", "A"]), max_size=3),
+                 st.dictionaries(st.sampled_from(["A", "B", "2", "hand"]),
+                                 st.lists(st.sampled_from(["K01", "K07"]), max_size=2),
+                                 max_size=2))
+
+
+def corrupt(data: object, rng: random.Random, junk: object) -> object:
+    """``data`` with one value somewhere in it replaced by ``junk`` (or a key removed)."""
+    if isinstance(data, dict) and data:
+        key = rng.choice(sorted(data))
+        out = dict(data)
+        if rng.random() < 0.5 and isinstance(out[key], (dict, list)) and out[key]:
+            out[key] = corrupt(out[key], rng, junk)
+        elif rng.random() < 0.3:
+            del out[key]
+        else:
+            out[key] = junk
+        return out
+    if isinstance(data, list) and data:
+        out_list = list(data)
+        k = rng.randrange(len(out_list))
+        out_list[k] = corrupt(out_list[k], rng, junk) if rng.random() < 0.5 else junk
+        return out_list
+    return junk
+
+
+@settings(BASE, max_examples=400)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), stop=st.integers(0, 60),
+       where=st.integers(0, 2**32), junk=JUNK)
+def test_corrupt_positions_load_or_are_refused_with_invalid_state(
+        players: int, seed: int, stop: int, where: int, junk: object) -> None:
+    from langfinger_widget.errors import InvalidState
+
+    g = Game.new(players=players, seed=seed)
+    rng = random.Random(where)
+    while not g.is_over and g.move_number < stop:
+        g.play(rng.choice(g.legal_actions()))
+    bad = corrupt(g.to_dict(), rng, junk)
+    try:
+        loaded = Game.from_dict(bad)
+    except InvalidState:
+        return
+    # what loads is a position the rules can play on to the end
+    while not loaded.is_over:
+        loaded.play(rng.choice(loaded.legal_actions()))
+        assert loaded.move_number < MAX_DECISIONS

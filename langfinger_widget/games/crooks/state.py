@@ -163,6 +163,13 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
+def _strs(value: Any, what: str) -> list[str]:
+    items = _list(value, what)
+    if not all(isinstance(x, str) for x in items):
+        raise InvalidState(f"C0.1: {what} holds names (strings) only")
+    return items
+
+
 def from_dict(data: Any) -> State:
     """A position from ``to_dict`` data; :class:`InvalidState` (naming the ruling) if it
     cannot exist. Required: ``format`` and ``names``; the rest defaults to empty."""
@@ -253,7 +260,7 @@ def from_dict(data: Any) -> State:
             put(hand, "the recruiter's hand")
         elif hand is not None and hand not in where:
             raise InvalidState("C4.3: a follow-up's crook lies at its target")
-        pile = _list(raw_turn.get("pile", []), "turn.pile")
+        pile = _strs(raw_turn.get("pile", []), "turn.pile")
         watchers = _list(raw_turn.get("watchers", []), "turn.watchers")
         hand_known = _list(raw_turn.get("hand_known", []), "turn.hand_known")
         for k in (*watchers, *hand_known):
@@ -264,8 +271,8 @@ def from_dict(data: Any) -> State:
     if missing:
         raise InvalidState(f"C1.1: every crook lies in a hangout, at a target, in hand or in "
                            f"the box; missing {missing}"[:200])
-    known = [set(_list(k, "known")) for k in _list(data.get("known", [[]] * n), "known")]
-    piles_known = [set(_list(k, "piles_known"))
+    known = [set(_strs(k, "known")) for k in _list(data.get("known", [[]] * n), "known")]
+    piles_known = [set(_strs(k, "piles_known"))
                    for k in _list(data.get("piles_known", [[]] * n), "piles_known")]
     if len(known) != n or len(piles_known) != n:
         raise InvalidState("C7.2: known and piles_known hold one entry per seat")
