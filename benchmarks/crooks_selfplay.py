@@ -10,8 +10,8 @@ legal actions. One process, one core.
 The balance look seats one greedy bot among random bots, the greedy seat going round the
 table, and prints how often each seat wins (ties count for each tied seat), the greedy
 bot's share at each seat, how often each special is placed and used, how often each gang
-is controlled, and the game length; then all-greedy games give the win rate by place in
-turn order (the start player first).
+is controlled, and the game length; then all-random and all-greedy games give the win rate
+by place in turn order (the start player first).
 """
 
 from __future__ import annotations
@@ -86,15 +86,17 @@ def balance(players: int, games: int, seed: int) -> dict[str, Any]:
             "kept": specials_kept, "used": specials_used, "gangs": gangs, "lengths": lengths}
 
 
-def greedy_seats(players: int, games: int, seed: int) -> Counter[int]:
-    """Seat wins when every seat is a greedy bot: what the seat order alone gives."""
+def order_wins(players: int, games: int, seed: int, kind: str) -> Counter[int]:
+    """Wins by place in turn order (0: the start player) when every seat plays ``kind``."""
     wins: Counter[int] = Counter()
     for n in range(games):
         g = SPEC.Game.new(players=players, seed=seed + 10_000 + n)
         bots = [SPEC.greedy(seed=seed + n * 5 + s) for s in range(players)]
+        rng = random.Random(seed + n)
         while not g.is_over:
-            seat = g.to_move
-            g.play(bots[seat].choose(g.view(seat), g.legal_actions()))
+            seat, legal = g.to_move, g.legal_actions()
+            g.play(bots[seat].choose(g.view(seat), legal) if kind == "greedy"
+                   else rng.choice(legal))
         for w in g.winners:
             wins[(w - g.start_player) % players] += 1
     return wins
@@ -136,10 +138,11 @@ def main() -> None:
         print(f"      decisions a game: mean {sum(lengths) / len(lengths):.1f}, "
               f"min {min(lengths)}, max {max(lengths)}")
         if args.selfplay:
-            wins = greedy_seats(players, args.selfplay, args.seed)
-            order = " ".join(f"{wins[k] / args.selfplay:.2f}" for k in range(players))
-            print(f"      all-greedy win rates by place in turn order (start player first, "
-                  f"{args.selfplay} games): {order}")
+            for kind, games in (("random", args.selfplay * 5), ("greedy", args.selfplay)):
+                wins = order_wins(players, games, args.seed, kind)
+                order = " ".join(f"{wins[k] / games:.2f}" for k in range(players))
+                print(f"      all-{kind} win rates by place in turn order (start player "
+                      f"first, {games} games): {order}")
 
 
 if __name__ == "__main__":
