@@ -278,6 +278,8 @@ def test_c4_6_a_killer_removes_one_seats_crooks_or_its_own() -> None:
     turn(g, "A", "K22")
     g.play(place(6, UP, True))
     assert g.legal_actions() == [{"type": "kill", "seat": 0}, {"type": "kill", "seat": 1}]
+    refused(g, {"type": "kill", "seat": 2}, "C4.6")  # not itself where it had none
+    refused(g, {"type": "kill", "seat": 5}, "C4.6")
     events = g.play({"type": "kill", "seat": 1})
     assert g.state.rows[1][6] == [] and events[0]["count"] == 2
 

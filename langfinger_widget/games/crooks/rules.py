@@ -307,9 +307,10 @@ def _diagnose(state: State, key: Key) -> str:
         if state.rows[seat][turn.target][:-1]:
             return (f"C4.6: you have crooks at target {turn.target}: the Killer may go there only "
                     f"by removing your own (kill seat {seat})")
-        if not 0 <= victim < state.num_players or not state.rows[victim][turn.target]:
-            return f"C4.6: seat {victim} has no crooks at target {turn.target}"
-        return f"C4.6: seat {victim} cannot be picked here"
+        if victim == seat:
+            return (f"C4.6: you had no crooks at target {turn.target}: the Killer picks another "
+                    f"seat there (or is placed with effect false)")
+        return f"C4.6: seat {victim} has no crooks at target {turn.target}"
     if key[1] == "target":
         return (f"C4.8: a Spy looks at a target holding another seat's face-down crook; "
                 f"target {key[2]} holds none")
