@@ -112,3 +112,17 @@ def test_the_greedy_bot_refuses_bad_settings_and_is_seeded() -> None:
     assert len(picks) > 1  # blunders=1: a random legal move, by the seed
     same = [GreedyBot(seed=9).choose(g.view(g.to_move), g.legal_actions()) for _ in range(3)]
     assert same[0] == same[1] == same[2]
+
+
+def test_a_loaded_game_resamples_from_its_position_alone() -> None:
+    """A game loaded from to_dict has no history: its twins keep the seat's view, and what
+    the seat knew at save time (a pile, a spied crook) stays as it was."""
+    for seed in range(6):
+        played = next(g for g in walk(3, seed) if g.move_number >= 12 or g.is_over)
+        g = Game.from_dict(played.to_dict())
+        for seat in range(3):
+            for k in range(4):
+                twin = g.resample(seat, random.Random(k))
+                assert twin.view(seat) == g.view(seat) and twin.log(seat) == []
+                assert twin.legal_actions(seat) == g.legal_actions(seat)
+                Game.from_dict(twin.to_dict())  # a twin is a position that can exist

@@ -546,3 +546,13 @@ def test_every_ruling_has_a_test_that_cites_it() -> None:
     tests = " ".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("*.py"))
     cited = {r for r in rulings if r in tests or r.replace(".", "_").lower() in tests}
     assert rulings - cited == set()
+
+
+def test_c3_3_a_position_with_the_kingpin_kept_from_a_pile_of_two_is_refused() -> None:
+    data = position(2, {}, hangouts={"A": ["K07"]}, step="place", cash=[16, 18],
+                    turn={"hangout": "A", "pile": ["K01", "K07"], "hand": "K01"})
+    with pytest.raises(InvalidState, match=r"C3\.3"):
+        Game.from_dict(data)
+    data = position(2, {}, hangouts={"A": ["K07"]}, step="place", cash=[16, 18],
+                    turn={"hangout": "A", "pile": ["K07", "K16"], "hand": "K16"})
+    assert Game.from_dict(data).step == "place"

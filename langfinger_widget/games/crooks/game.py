@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument, IllegalAction
+from ...errors import BadArgument, IllegalAction, InvalidState
 from . import cards, rules, views
 from . import state as state_mod
 from .rules import Action, Event, Key
@@ -316,7 +316,14 @@ class Game:
     def _renamed(self, sigma: dict[str, str]) -> Game | None:
         """This game with every crook id read through ``sigma``, replayed under the rules;
         None if the renamed history breaks one."""
-        twin = Game(self._states[0].renamed(sigma), _rename(self._events[0], sigma))
+        base = self._states[0].renamed(sigma)
+        if not self._events[0]:  # a loaded position, not a deal: it must still be possible
+            try:
+                state_mod.check(base)
+                rules.check_position(base)
+            except InvalidState:
+                return None
+        twin = Game(base, _rename(self._events[0], sigma))
         for key in self._actions:
             if key[0] == "keep":
                 key = ("keep", sigma.get(key[1], key[1]))

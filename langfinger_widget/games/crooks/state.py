@@ -278,11 +278,11 @@ def from_dict(data: Any) -> State:
         raise InvalidState("C7.2: known and piles_known hold one entry per seat")
     state = State(deck, list(names), seed, start, seat, step, cash, list(passed), hangouts,
                   rows, box, turn, known, piles_known, paid, gained, custom)
-    _check(state)
+    check(state)
     return state
 
 
-def _check(state: State) -> None:
+def check(state: State) -> None:
     """What a position must keep whatever led to it (C2-C7)."""
     n = state.num_players
     kingpin = next(c for c in state.deck.values() if c.special == "kingpin").id
@@ -332,6 +332,9 @@ def _check(state: State) -> None:
         return
     if turn.hand is None or turn.hand not in turn.pile:
         raise InvalidState("C3.2: the kept crook comes from the pile recruited")
+    if turn.hand == kingpin and len(turn.pile) > 1:
+        raise InvalidState("C3.3: the Kingpin is kept only when it is the last crook of its "
+                           "hangout")
     if state.step == "place":
         if turn.target is not None:
             raise InvalidState("C4.1: the crook in hand is not placed yet")
