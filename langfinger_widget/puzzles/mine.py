@@ -29,6 +29,7 @@ from ..kernel import describe, notation, rules, words
 from ..kernel.state import State
 from ..records.full import Record
 from .model import Goal, Puzzle
+from .sight import blind_spot, needed
 from .solver import Line, Search, TooBig, apply_plan_step, explore
 from .themes import hint_of, rule_of, tag
 
@@ -179,7 +180,7 @@ def write_up(found: Found) -> Puzzle:
     )
     themes = tag(draft)
     return replace(draft, themes=themes, rule=rule_of(themes), story=_story(found),
-                   hints=_hints(found, themes))
+                   hints=_hints(found, themes), told=needed(draft))
 
 
 def _story(found: Found) -> str:
@@ -252,7 +253,8 @@ def mine(records: Iterable[tuple[str, Record]], margin: int = 2, limit: int = LI
                 continue
             seen.add(key)
             puzzle = write_up(found)
-            if puzzle.prove().verdict == puzzle.proof:
+            # Kept once proven, and solvable from what its board shows and tells (R11.1).
+            if puzzle.prove().verdict == puzzle.proof and blind_spot(puzzle) is None:
                 out.append(puzzle)
         if progress is not None:
             progress(1)
