@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..kernel import notation, rules, views
+from ..kernel import notation, rules, views, words
 from ..kernel.errors import IllegalAction
 from ..kernel.game import Game
 from ..kernel.state import State
@@ -77,17 +77,21 @@ class Goal:
         return self.amount if self.kind in ("reach", "earn") else 1
 
     def shortfall(self, o: Outcome) -> str:
-        """Why the goal was missed, with the figures."""
-        money = [p.money for p in o.end.players]
+        """Why the goal was missed, with the figures, in the board's words."""
+        players = o.end.players
+        mine = players[o.seat].money
+        money = ", ".join(f"{p.name} {p.money}" for p in players)
         if self.kind == "reach":
-            return f"you end the round with {money[o.seat]} money, not {self.amount}"
+            return f"you end the round with {mine} money, not {self.amount}"
         if self.kind == "earn":
             return f"you earn {o.gained} this round, not {self.amount}"
         if self.kind == "stop_sale":
-            return f"seat {self.rival} sold at the Harbor (money now {money})"
+            rival = players[self.rival].name if self.rival is not None else "a rival"
+            return f"{rival} sold at the Harbor (money now: {money})"
         if o.end.phase != "over":
-            return f"R10.1: nobody reached 20, so the game goes on (money {money})"
-        return f"R10.2: the most money wins: {money}, winners {rules.winners(o.end)}"
+            return f"R10.1: nobody reached 20, so the game goes on (money: {money})"
+        won = words.listing([players[s].name for s in rules.winners(o.end)])
+        return f"R10.2: the most money wins, and that is {won} (money: {money})"
 
 
 @dataclass(frozen=True)
@@ -150,7 +154,7 @@ class Puzzle:
             return CheckResult(False, broke)
         if value >= self.goal.target:
             return CheckResult(True, f"solved: {self.goal}")
-        where = worst.describe()
+        where = worst.describe(self.seat)
         outcome = Outcome(search.start, worst.state, self.seat, worst.sellers, worst)
         return CheckResult(False, f"goal not reached: {self.goal.shortfall(outcome)}"
                            + (f" ({where})" if where else ""))

@@ -189,7 +189,7 @@ def test_an_adversarial_puzzle_on_the_board() -> None:
     p = by_name("Burn the fence")
     w = p.widget()
     act(w, {"type": "sell", "fence": "F02", "loot": ["L09"]})  # leaves the statue fence to her
-    assert w.puzzle["state"] == "failed" and "seat 1 sold" in w.puzzle["status"]
+    assert w.puzzle["state"] == "failed" and "Yoshiko sold at the Harbor" in w.puzzle["status"]
     w.handle_message({"kind": "puzzle_reset"})
     act(w, p.solution[0])
     assert w.puzzle["solved"] is True
