@@ -297,21 +297,36 @@ def needed(puzzle: Puzzle) -> Told:
 
 def tool_draws(puzzle: Puzzle) -> int:
     """How many tools the solution's line draws at the Ruin (R6.1), the rivals' included."""
+    return sum(e.get("count", 0) for e in line_events(puzzle) if e["type"] == "exchange")
+
+
+def line_events(puzzle: Puzzle) -> list[rules.Event]:
+    """Everything that happens in the puzzle's round when the reader plays its solution and
+    the rivals their script (see :func:`line`)."""
+    return [e for _, _, _, events in line(puzzle) for e in events]
+
+
+def line(puzzle: Puzzle) -> list[tuple[int, dict[str, Any], State, list[rules.Event]]]:
+    """The puzzle's round move by move: (who, action, the position before it, its events),
+    the reader playing its solution and the rivals their script (a scripted move the
+    position refuses is a pass, as the solver plays it; an adversarial rival passes here)."""
     from ..kernel.game import Game
 
     game = Game.from_notation(puzzle.position)
-    plan, script = list(puzzle.solution), list(puzzle.opponents) \
-        if not isinstance(puzzle.opponents, str) else []
-    drawn = 0
+    plan = list(puzzle.solution)
+    script = [] if puzzle.opponents == "adversarial" else list(puzzle.opponents)
+    out: list[tuple[int, dict[str, Any], State, list[rules.Event]]] = []
     start = game.round
     while not game.is_over and game.round == start:
         who = game.to_move
+        assert who is not None
         action = plan.pop(0) if who == puzzle.seat and plan else \
-            (script.pop(0) if script else {"type": "pass"})
+            (script.pop(0) if script and who != puzzle.seat else {"type": "pass"})
         if rules.explain(game.state, action) is not None:
             action = {"type": "pass"}
-        drawn += sum(e.get("count", 0) for e in game.play(action) if e["type"] == "exchange")
-    return drawn
+        before = game.state.copy()
+        out.append((who, action, before, game.play(action)))
+    return out
 
 
 # --- on the board ---------------------------------------------------------------------------
@@ -363,4 +378,4 @@ def told_words(state: State, told: Told) -> list[str]:
 
 
 __all__ = ["NOTHING_TOLD", "BlindSpot", "Hidden", "Puzzle", "Told", "blind_spot",
-           "hidden_states", "needed", "show", "told_words", "tool_draws"]
+           "hidden_states", "line", "line_events", "needed", "show", "told_words", "tool_draws"]
