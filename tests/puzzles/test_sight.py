@@ -104,3 +104,19 @@ def test_the_books_first_composed_puzzle_offers_more_than_one_real_choice() -> N
     cards = {a["slot"] for a in game.legal_actions() if a["type"] == "steal"}
     assert len(cards) >= 2  # two cards within reach at the first decision, not one or a pass
     assert first.prove().verdict == "unique" and sight.blind_spot(first) is None
+
+
+def test_stats_count_the_puzzles_by_what_their_board_shows(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from langfinger_widget.puzzles import cli
+
+    flip, told = coin_flip(), coin_flip(name="Told flip", told=sight.Told(loot=("L01",)))
+    assert cli.board([flip, told, PUZZLES[0]]) == {
+        "as the seat sees it": 1, "told fronts": 1, "blind spot": 1}
+    path = tmp_path / "old.jsonl"  # a book from before "told": counted, not refused
+    path.write_text(flip.line() + "\n" + PUZZLES[0].line() + "\n", encoding="utf-8")
+    assert cli.main(["stats", str(path)]) == 0
+    assert "board: as the seat sees it 1, blind spot 1" in capsys.readouterr().out
+    assert cli.main(["stats", "--solvable", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("1 puzzles")
+    assert cli.main(["check", str(path)]) == 1  # proving refuses it (R11.1)
