@@ -120,3 +120,23 @@ def test_stats_count_the_puzzles_by_what_their_board_shows(capsys: pytest.Captur
     assert cli.main(["stats", "--solvable", str(path)]) == 0
     assert capsys.readouterr().out.startswith("1 puzzles")
     assert cli.main(["check", str(path)]) == 1  # proving refuses it (R11.1)
+
+
+def test_the_rating_bots_see_what_the_reader_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle's rating is seeded by bots playing its seat (rate.py): from the reader's
+    board, told fronts included, never the whole position."""
+    from langfinger_widget import bots
+    from langfinger_widget.puzzles import rate
+
+    seen: list[dict[str, object]] = []
+
+    class Watcher:
+        def choose(self, view: dict[str, object], legal: list[dict[str, object]]
+                   ) -> dict[str, object]:
+            seen.append(view)
+            return STEAL_SECOND if STEAL_SECOND in legal else legal[-1]
+
+    monkeypatch.setattr(bots, "make", lambda level, seed=0: Watcher())
+    assert rate.attempt(coin_flip(told=sight.Told(loot=("L01",))), "easy")
+    first, second = seen[0]["museum"]  # type: ignore[misc]
+    assert first["told"] is True and "kind" not in second
