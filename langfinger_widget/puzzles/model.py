@@ -14,9 +14,11 @@ True
 >>> r.solved, r.reason
 (False, 'goal not reached: you end the round with 18 money, not 20')
 
-Information: the puzzle positions are stated with open information. What
-the seat could not see in a real game (a rival's loot, the top of the tool
-pile) is told in the puzzle's text, and the solver uses exactly that.
+Information: the solver proves a puzzle on the whole position, but the reader
+sees the seat's view (R11.1). A puzzle tells (``told``) the fronts and the top
+of the tool pile its solution relies on, its board shows them marked, and the
+book refuses a puzzle whose solution depends on anything else the board hides
+(:mod:`langfinger_widget.puzzles.sight`).
 """
 
 from __future__ import annotations

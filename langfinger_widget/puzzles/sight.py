@@ -291,6 +291,7 @@ def needed(puzzle: Puzzle) -> Told:
             continue
         state = puzzle.start()
         # Tell one card at a time, the first that lay otherwise: often that one is enough.
+        # (Only a card on the board can change the round: the pile is drawn after it, R9.1.)
         slot = next(s for s in spot.hidden.changed if s[0] != "pile")
         told = told.more(loot=[_at(state, slot)])
 
