@@ -30,7 +30,7 @@ from ..kernel.state import State
 from ..records.full import Record
 from . import book
 from .model import Goal, Puzzle
-from .sight import blind_spot, needed
+from .sight import blind_spot, line_events, needed
 from .solver import Line, Search, TooBig, apply_plan_step, explore
 from .themes import hint_of, rule_of, tag
 from .titles import title
@@ -181,10 +181,17 @@ def write_up(found: Found, taken: Iterable[str] = ()) -> Puzzle:
                 "players": len(state.players), "round": state.round},
     )
     themes = tag(draft)
-    told = needed(draft)
+    told = needed(draft).more(loot=_sold_by_rivals(draft))
     return replace(draft, name=title(replace(draft, told=told), taken), themes=themes,
                    rule=rule_of(themes), story=_story(found), hints=_hints(found, themes),
                    told=told)
+
+
+def _sold_by_rivals(puzzle: Puzzle) -> list[str]:
+    """The loot the rivals sell in the story's script: the story names each front, so the
+    board shows it too, marked as told (R11.1), the Villa's or Museum's card it was."""
+    return [c["id"] for e in line_events(puzzle)
+            if e["type"] == "sell" and e["seat"] != puzzle.seat for c in e["loot"]]
 
 
 def _story(found: Found) -> str:
