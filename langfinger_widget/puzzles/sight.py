@@ -188,11 +188,17 @@ def _face(loot_id: str) -> dict[str, Any]:
 
 def _slot_words(state: State, slot: Slot) -> str:
     where, seat, i = slot
-    back = describe.loot_back(cards.LOOT_CARDS[state.display(where)[i] if seat < 0
-                                                else state.players[seat].loot[i]].back())
+    loot_id = _at(state, slot)
     if where in ("villa", "museum"):
-        return f"the {PLACE_NAMES[where]}'s {ORDINALS[i]} card, {back},"
-    return f"{state.players[seat].name}'s {back}"
+        return f"the {PLACE_NAMES[where]}'s {ORDINALS[i]} card, " \
+               f"{describe.loot_back(_face(loot_id))},"
+    return _owned(state.players[seat].name, loot_id)
+
+
+def _owned(owner: str, loot_id: str) -> str:
+    """A rival's face-down card by its back: "Hans's showcase (two hammers and pliers)"."""
+    card = cards.LOOT_CARDS[loot_id]
+    return f"{owner}'s {card.protection} ({words.tools(card.tools)})"
 
 
 def hidden_states(state: State, seat: int, told: Told = NOTHING_TOLD) -> Iterator[Hidden]:
@@ -355,7 +361,10 @@ def show(view: dict[str, Any], state: State, told: Told) -> dict[str, Any]:
 def _told_card(card: dict[str, Any], loot_id: str, told: Told) -> dict[str, Any]:
     if loot_id not in told.loot or "kind" in card:
         return card
-    return {**cards.LOOT_CARDS[loot_id].face(), "told": True}
+    # The front, not the id: a view's ids are the cards whose place the seat knows, and the
+    # bots' sampler (kernel/hidden.py) counts them so; the board needs only kind and value.
+    face = cards.LOOT_CARDS[loot_id].face()
+    return {**card, "kind": face["kind"], "value": face["value"], "told": True}
 
 
 def told_words(state: State, told: Told) -> list[str]:
@@ -370,7 +379,7 @@ def told_words(state: State, told: Told) -> list[str]:
     for p in state.players:
         for loot_id in p.loot:
             if loot_id in told.loot:
-                out.append(f"{p.name}'s {describe.loot_back(_face(loot_id))} holds "
+                out.append(f"{_owned(p.name, loot_id)} holds "
                            f"{describe.loot_front(_face(loot_id))}.")
     if told.tools:
         top = state.piles["tools"].draw[:told.tools]

@@ -140,3 +140,23 @@ def test_the_rating_bots_see_what_the_reader_sees(monkeypatch: pytest.MonkeyPatc
     assert rate.attempt(coin_flip(told=sight.Told(loot=("L01",))), "easy")
     first, second = seen[0]["museum"]  # type: ignore[misc]
     assert first["told"] is True and "kind" not in second
+
+
+def test_a_told_rival_card_keeps_the_search_bots_sampler_whole() -> None:
+    """A told front shows kind and value, not the id (a view's ids are cards whose place the
+    seat knows, and the sampler of kernel/hidden.py counts them so): the searching bot that
+    seeds ratings plays such a puzzle instead of refusing its view."""
+    from langfinger_widget.kernel import hidden
+    from langfinger_widget.puzzles import all_puzzles, rate
+
+    def tells_a_rivals_card(p: Puzzle) -> bool:
+        s = p.start()
+        return any(x in p.told.loot for i, q in enumerate(s.players) if i != p.seat
+                   for x in q.loot)
+
+    p = next(q for q in all_puzzles() if tells_a_rivals_card(q))
+    view = p.view()
+    told = [c for pl in view["players"] for c in pl["loot"] if c.get("told")]
+    assert told and all("id" not in c and "kind" in c for c in told)
+    hidden.Determinizer(view)  # the view is one the sampler accepts
+    assert rate.attempt(p, "hard", seed=1) in (True, False)
