@@ -1,4 +1,4 @@
-"""Random games, first: many played to the end at 2, 3 and 4 players, every rule-bound
+"""Random games open the Crooks tests: many played to the end at 2, 3 and 4 players, every
 invariant checked after each decision (the property tests hold the heavier checks)."""
 
 from __future__ import annotations
