@@ -293,6 +293,7 @@ class Game:
         """
         self._check_seat(seat, none_ok=False)
         want_log, want_view = self.log(seat), self.view(seat)
+        want_legal = self.legal_actions(seat)
         ids = self._state.deck
         places: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
         _occurrences(want_log, ("log",), ids, places)
@@ -309,7 +310,7 @@ class Game:
                 sigma.update(zip(group, shuffled, strict=True))
             twin = self._renamed(sigma)
             if twin is not None and twin.log(seat) == want_log \
-                    and twin.view(seat) == want_view:
+                    and twin.view(seat) == want_view and twin.legal_actions(seat) == want_legal:
                 return twin
         return self.copy()
 
