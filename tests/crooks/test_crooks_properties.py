@@ -182,3 +182,27 @@ def test_corrupt_positions_load_or_are_refused_with_invalid_state(
     while not loaded.is_over:
         loaded.play(rng.choice(loaded.legal_actions()))
         assert loaded.move_number < MAX_DECISIONS
+
+
+@settings(BASE, max_examples=25)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_the_sight_barrier_only_moves_forward_and_covers_each_own_recruit(
+        players: int, seed: int, choices: int) -> None:
+    """C7.3: a seat's barrier never goes back as play goes on, never passes the present,
+    and stands at least just after the seat's own last recruit."""
+    g = Game.new(players=players, seed=seed)
+    rng = random.Random(choices)
+    barriers = [0] * players
+    last_recruit = [0] * players
+    while not g.is_over:
+        action = rng.choice(g.legal_actions())
+        mover = g.to_move
+        g.play(action)
+        if action["type"] == "recruit":
+            last_recruit[mover] = g.move_number
+        for seat in range(players):
+            now = g.sight_barrier(seat)
+            assert barriers[seat] <= now <= g.move_number
+            assert now >= last_recruit[seat]
+            barriers[seat] = now
+    assert g.sight_barrier(None) == 0
