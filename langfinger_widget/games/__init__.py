@@ -22,6 +22,7 @@ __all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register
 # name -> the module whose SPEC describes it; order is the order games are offered in.
 _BUILTIN: dict[str, str] = {
     "langfinger": "langfinger_widget.kernel.spec",
+    "crooks": "langfinger_widget.games.crooks",
 }
 _loaded: dict[str, GameSpec] = {}
 
