@@ -20,7 +20,28 @@ Event = dict[str, Any]
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress. ``seat=None`` in ``legal_actions``/``play``/``why_illegal`` means
-    ``to_move``; a sealed step (several seats in ``to_decide``) needs the seat named."""
+    ``to_move``; a sealed step (several seats in ``to_decide``) needs the seat named.
+
+    * ``to_decide``: the seats that may decide now, in seat order; ``to_move`` is one of them
+      (the first, say), None when nobody may. In a sealed step each seat in it chooses once,
+      in any order, and leaves ``to_decide`` when it has.
+    * ``legal_actions(seat)`` is [] for a seat not in ``to_decide``; ``play`` and
+      ``why_illegal`` refuse such a seat, naming the ruling, and change nothing.
+    * ``standings()``: [] until the game is over, then one JSON-ready row a seat in seat
+      order, ``{"seat", "score", "sources": {source: points}}``, the sources adding up to
+      the score (what the end screen shows, e.g. chests and sales; targets and gangs).
+    * ``resample(seat, rng)``: a twin the seat cannot tell apart: ``view(seat)``,
+      ``log(seat)`` and ``legal_actions(seat)`` are equal, and stay equal under the same
+      actions until something is shown to the seat (``sight_barrier`` moves); all the seat
+      cannot see is drawn by ``rng`` from its view alone, so a bot may be given twins.
+    * ``sight_barrier(seat)``: how many decisions of the history stand for the seat, the
+      history's length just after the last decision that showed it something hidden.
+
+    Beyond the protocol: the game's class has ``new(players=, seed=)`` and
+    ``from_dict(d)`` (:class:`GameSpec`), and may have ``check_invariants()``, raising
+    ``AssertionError`` naming the ruling when a position breaks the game's own invariants
+    (cards conserved, ...): ``langfinger_widget.testing`` calls it after every move.
+    """
 
     @property
     def num_players(self) -> int: ...
