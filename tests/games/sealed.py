@@ -176,7 +176,8 @@ class Sealed:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         self._seat(seat)
         s = self._s
-        return {"seat": seat, "hand": None if seat is None else list(s["hands"][seat]),
+        return {"format": "sealed-view/1", "seat": seat,
+                "hand": None if seat is None else list(s["hands"][seat]),
                 "hands": [list(h) for h in s["hands"]] if seat is None else None,
                 "hand_sizes": [len(h) for h in s["hands"]], "deck": len(s["deck"]),
                 "bid": [b is not None for b in s["bids"]], "out": list(s["out"]),
