@@ -90,6 +90,9 @@ def check_state(game: GameState) -> None:
             assert legal == [], f"seat {seat} is not to decide, yet has legal actions"
     if game.to_move is not None:
         assert game.legal_actions() == game.legal_actions(game.to_move), "seat=None is to_move"
+    deciders = game.deciders
+    assert len(deciders) == game.move_number and set(deciders) <= set(seats), \
+        "deciders: one seat a decision of the history"
     for seat in [*seats, None]:
         _json(game.view(seat))
         _json(game.log(seat))

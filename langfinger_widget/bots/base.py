@@ -115,15 +115,19 @@ def thinking(bot: Bot, view: View, legal: Sequence[Action], twin: GameState | No
     return running.best()[0]  # type: ignore[no-any-return]
 
 
-def weighing(bot: Any, view: View, legal: Sequence[Action]
+def weighing(bot: Any, view: View, legal: Sequence[Action], twin: GameState | None = None
              ) -> Generator[None, None, tuple[Action, float]]:
     """Like :func:`thinking` for a bot that also rates its choice: the action and its value.
 
-    A bot without ``search`` answers with ``evaluate(view, legal)`` in one piece.
+    A bot without ``search`` answers with ``evaluate(view, legal)`` in one piece; ``twin``
+    as for :func:`thinking`.
     """
-    if not hasattr(bot, "search"):
+    if twin is not None and view.get("format") != VIEW_FORMAT:
+        running = bot.search_twin(twin, view["seat"], legal)
+    elif not hasattr(bot, "search"):
         return bot.evaluate(view, legal)  # type: ignore[no-any-return]
-    running = bot.search(view, legal)
+    else:
+        running = bot.search(view, legal)
     while not running.done:
         running.run(SEARCH_PIECE)
         yield

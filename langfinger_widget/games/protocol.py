@@ -9,7 +9,7 @@ dicts; a game's own names (place, hangout, building...) live inside them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -36,6 +36,8 @@ class GameState(Protocol):
       cannot see is drawn by ``rng`` from its view alone, so a bot may be given twins.
     * ``sight_barrier(seat)``: how many decisions of the history stand for the seat, the
       history's length just after the last decision that showed it something hidden.
+    * ``deciders``: the seat that made each decision of the history, in order (Undo, R12.2:
+      a seat takes back only its own decisions).
 
     Beyond the protocol: the game's class has ``new(players=, seed=)`` and
     ``from_dict(d)`` (:class:`GameSpec`), and may have ``check_invariants()``, raising
@@ -57,6 +59,8 @@ class GameState(Protocol):
     def version(self) -> int: ...
     @property
     def move_number(self) -> int: ...
+    @property
+    def deciders(self) -> list[int]: ...
 
     def legal_actions(self, seat: int | None = None) -> list[Action]: ...
     def play(self, action: Any, seat: int | None = None) -> list[Event]: ...
@@ -85,5 +89,13 @@ class GameSpec:
     rulings: str
     rulings_file: str
     aliases: tuple[str, ...] = field(default=())
-    # The game's own greedy bot, built as ``greedy(seed=...)``; None: the shared random bot only.
+    # The game's own greedy bot, built as ``greedy(seed=...)`` (and ``blunders=`` a chance, for
+    # the level "easy"); None: the shared random and ISMCTS bots only.
     greedy: Callable[..., Any] | None = None
+    # The ruling that sets the player counts (its errors name it), e.g. Langfinger's "R1.1".
+    players_ruling: str = ""
+    # ``Game.new``'s options beyond players and seed a table offers: name -> (the choices,
+    # the default first; the ruling). Each option's value shows in the game's views by name.
+    options: Mapping[str, tuple[tuple[Any, ...], str]] = field(default_factory=dict)
+    # The end screen's figures, ``figures(game, seat)`` (JSON rows, one a seat); None: none.
+    figures: Callable[[Any, int | None], list[dict[str, Any]]] | None = None

@@ -120,6 +120,10 @@ class Sealed:
     def move_number(self) -> int:
         return len(self._played)
 
+    @property
+    def deciders(self) -> list[int]:
+        return [seat for seat, _ in self._played]
+
     # --- actions ---------------------------------------------------------------------------
     def _seat(self, seat: int | None) -> int | None:
         if seat is None:

@@ -51,7 +51,7 @@ def test_ismcts_searches_langfinger_through_the_protocol_too() -> None:
         game.play(game.legal_actions()[0])
     seat = game.to_move
     assert seat is not None
-    bot = bots.make("ismcts", seed=0, iterations=12)
+    bot = bots.ISMCTSBot(seed=0, iterations=12)
     search = bot.search_twin(game.resample(seat, random.Random(0)), seat, game.legal_actions())
     while not search.done:
         search.run(4)
