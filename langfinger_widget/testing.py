@@ -157,9 +157,17 @@ def check_resample(game: GameState, seat: int, rng: random.Random,
                    receive: Receive = received, steps: int = 12, twins: int = 2) -> None:
     """Whatever ``receive(game, seat)`` gives the seat is the same in ``game`` and in
     ``twins`` of its ``resample(seat, rng)`` twins, and stays the same as each pair is played
-    on alike (for ``steps`` random moves, or until something is shown to the seat)."""
+    on alike (for ``steps`` random moves, or until something is shown to the seat); and
+    resampling the game or a twin with the same generator gives the same twin."""
     for _ in range(twins):
-        _follow(receive, game.copy(), game.resample(seat, rng), seat, rng, steps)
+        twin = game.resample(seat, rng)
+        # A twin is drawn from what the seat sees alone (so a bot may be handed one): the
+        # game and its twin, resampled alike, give the very same twin.
+        again = rng.getrandbits(32)
+        assert _json(game.resample(seat, random.Random(again)).to_dict()) == \
+            _json(twin.resample(seat, random.Random(again)).to_dict()), \
+            f"resample({seat}) draws on something seat {seat} cannot see"
+        _follow(receive, game.copy(), twin, seat, rng, steps)
 
 
 def _follow(receive: Receive, a: GameState, b: GameState, seat: int, rng: random.Random,

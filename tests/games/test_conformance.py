@@ -25,12 +25,22 @@ def _counts(name: str) -> list[int]:
     return sorted({players.start, players.stop - 1})
 
 
-CASES = [(name, n) for name in games.names() for n in _counts(name)]
+def _cases() -> list[tuple[str, int, dict[str, Any]]]:
+    """Each game at its fewest and most players, and at its fewest with each choice of its
+    own options but the default (Langfinger's open_info variant)."""
+    cases: list[tuple[str, int, dict[str, Any]]] = []
+    for name in games.names():
+        cases += [(name, n, {}) for n in _counts(name)]
+        spec = games.get(name)
+        cases += [(name, spec.players.start, {key: choice})
+                  for key, (choices, _) in spec.options.items() for choice in choices[1:]]
+    return cases
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_every_registered_game_passes_the_conformance_checks(name: str, players: int) -> None:
-    game = testing.check_game(name, players=players, seed=players)
+@pytest.mark.parametrize(("name", "players", "options"), _cases())
+def test_every_registered_game_passes_the_conformance_checks(name: str, players: int,
+                                                              options: dict[str, Any]) -> None:
+    game = testing.check_game(name, players=players, seed=players, **options)
     assert game.is_over and isinstance(game, GameState)
 
 
@@ -68,6 +78,17 @@ def test_the_resampling_check_catches_a_view_that_shows_a_sealed_bid() -> None:
     with pytest.raises(AssertionError, match="hidden difference"):
         for seed in range(5):
             testing.check_resample(game, 0, random.Random(seed))
+
+
+def test_the_resampling_check_catches_a_twin_drawn_from_the_whole_position() -> None:
+    class Seeded(Sealed):
+        """Seeds its resampling by the whole position: twins then depend on hidden cards."""
+
+        def resample(self, seat: int, rng: random.Random) -> Sealed:
+            return super().resample(seat, random.Random(f"{self.to_dict()}{rng.random()}"))
+
+    with pytest.raises(AssertionError, match="draws on something seat 0 cannot see"):
+        testing.check_resample(Seeded.new(players=3, seed=1), 0, random.Random(0))
 
 
 def test_the_refusal_check_catches_a_refused_action_that_changed_the_game() -> None:
