@@ -84,6 +84,10 @@ def check_players(players: Any, spec: GameSpec | None = None) -> None:
 def check_options(options: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
     """The game's own options for ``Game.new`` (Langfinger's variant), checked: each must be
     one of its choices, else :class:`TableError` naming the ruling."""
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        raise TableError(f"{spec.title} has no option(s) {unknown}; its options are "
+                         f"{sorted(spec.options)}")
     for key, value in options.items():
         choices, ruling = spec.options[key]
         if value not in choices:
@@ -286,6 +290,21 @@ class Table(Generic[G]):
         # card drawn in it was then seen by everyone at the screen.
         self._showed_all = False
         self.set_bots(default_bots(game.num_players, seat, self.spec) if bots is None else bots)
+
+    @classmethod
+    def new(cls, game: str = DEFAULT_GAME, *, players: int | None = None,
+            seed: int | None = None, options: Mapping[str, Any] | None = None,
+            **table: Any) -> Table[Any]:
+        """A table at a new game of the registered game ``game`` (``lf.games.names()``):
+        ``players`` (the game's fewest if left out), the deal's ``seed``, the game's own
+        ``options`` (Langfinger's variant); ``table`` as for the constructor."""
+        if game not in games.names():
+            raise TableError(f"no game {shown(game)}; the games are {', '.join(games.names())}")
+        spec = games.get(game)
+        players = spec.players.start if players is None else players
+        check_players(players, spec)
+        dealt = spec.Game.new(players=players, seed=seed, **check_options(options or {}, spec))
+        return cls(dealt, **table)
 
     # --- who sits where ---------------------------------------------------------------------
     @property

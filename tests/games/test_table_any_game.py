@@ -78,3 +78,16 @@ def test_new_game_chooses_the_game_by_name_and_checks_its_options() -> None:
     assert t.setup()["variant"] == "open_info" and t.bot_names == {1: "medium", 2: "medium"}
     with pytest.raises(TableError, match=r"^R11: variant is 'standard' or 'open_info'"):
         t.new_game({"variant": "dark"})
+
+
+def test_a_table_deals_a_game_by_name() -> None:
+    t = Table.new("sealed", players=2, seed=3, seat=0, bots={1: "random"}, autoplay=False,
+                  scheduler=ManualScheduler())
+    assert t.spec.name == "sealed" and t.game.to_dict() == SEALED.Game.new(2, 3).to_dict()
+    langfinger = Table.new(options={"variant": "open_info"}, seat=None, autoplay=False,
+                           scheduler=ManualScheduler())
+    assert isinstance(langfinger.game, lf.Game) and langfinger.setup()["variant"] == "open_info"
+    with pytest.raises(TableError, match="no game 'chess'"):
+        Table.new("chess")
+    with pytest.raises(TableError, match=r"has no option\(s\) \['variant'\]"):
+        Table.new("sealed", options={"variant": "open_info"})
