@@ -302,8 +302,10 @@ class TwinSearch(Search):
 
     Each iteration plays on a fresh ``resample(seat, rng)`` of the twin it was given: the
     hidden part is guessed afresh, as :class:`Search` does with Langfinger's determinizer.
-    In a sealed step the searching seat decides first (the others cannot see its choice),
-    then the other deciders in seat order; play-outs are uniformly random, to the end.
+    In a sealed step the searching seat decides first, then the other deciders in seat
+    order: the tree's statistics for their choices then follow its own, as if they could see
+    it (a cautious search, never an unfair one: no seat's hidden card reaches the tree).
+    Play-outs are uniformly random, to the end.
     Slower than :class:`Search`, which runs Langfinger's own fast paths; the same budget
     gives the same answer.
     """
