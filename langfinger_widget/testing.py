@@ -190,10 +190,12 @@ def _follow(receive: Receive, a: GameState, b: GameState, seat: int, rng: random
         assert receive(a, seat) == receive(b, seat), f"seat {seat} sees a hidden difference"
 
 
-def check_determinism(name: str, players: int, seed: int, moves: int = 200) -> None:
-    """The same seed and the same moves give the same game, event for event."""
+def check_determinism(name: str, players: int, seed: int, moves: int = 200,
+                      **options: Any) -> None:
+    """The same seed and the same moves give the same game, event for event (``options``
+    go to ``Game.new``)."""
     new = games.get(name).Game.new
-    a, b = new(players=players, seed=seed), new(players=players, seed=seed)
+    a, b = (new(players=players, seed=seed, **options) for _ in range(2))
     rng_a, rng_b = random.Random(seed), random.Random(seed)
     for _ in range(moves):
         assert _json(a.to_dict()) == _json(b.to_dict()), "the same seed, the same game"
@@ -234,7 +236,7 @@ def check_game(name: str, players: int, seed: int = 0, every: int = 7, probes: i
     check_state(game)
     check_refusals(game, tried[-6:])
     assert game.winners, "a finished game has a winner"
-    check_determinism(name, players, seed)
+    check_determinism(name, players, seed, **options)
     return game
 
 
