@@ -23,8 +23,9 @@ class GameState(Protocol):
     ``to_move``; a sealed step (several seats in ``to_decide``) needs the seat named.
 
     * ``to_decide``: the seats that may decide now, in seat order; ``to_move`` is one of them
-      (the first, say), None when nobody may. In a sealed step each seat in it chooses once,
-      in any order, and leaves ``to_decide`` when it has.
+      (the first, say), None when nobody may. In a sealed step the seats in it choose in any
+      order, each in one decision or several (Oh My Goods!'s plan, G6.1), and each leaves
+      ``to_decide`` when it has sealed; no view or log of another seat shows those steps.
     * ``legal_actions(seat)`` is [] for a seat not in ``to_decide``; ``play`` and
       ``why_illegal`` refuse such a seat, naming the ruling, and change nothing.
     * ``standings()``: [] until the game is over, then one JSON-ready row a seat in seat
