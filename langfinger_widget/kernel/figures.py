@@ -27,6 +27,7 @@ from .tally import COUNTS, counts
 
 __all__ = ["COUNTS", "counts", "figures"]
 
+
 def figures(game: Game, seat: int | None) -> list[dict[str, Any]]:
     """:func:`counts` of ``seat``'s log and, once the game is over, each player's unsold loot
     (its fronts, without card ids: kind, value, protection and pictured tools)."""
