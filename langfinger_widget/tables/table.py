@@ -633,7 +633,8 @@ class Table(Generic[G]):
             return refuse(f"seat {shown(seat)} is not a human seat here")
         if seat not in self._game.to_decide:
             who = "nobody (the game is over)" if to_move is None else self._label(to_move)
-            return refuse(f"R3.1: only the player to move may take the board; it is {who}")
+            ruling = "R3.1: " if self.spec.name == DEFAULT_GAME else ""
+            return refuse(f"{ruling}only a player to move may take the board; it is {who}")
         self.error = ""
         self.set_seat(seat)
         self._touch()
