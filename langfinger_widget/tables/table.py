@@ -452,8 +452,13 @@ class Table(Generic[G]):
         return {key: view.get(key, choices[0]) for key, (choices, _) in self.spec.options.items()}
 
     def setup(self) -> dict[str, Any]:
-        """What the board's New game panel starts from, and which choices it offers."""
+        """What the board's New game panel starts from, and which choices it offers (the
+        game among ``games``: each registered game's name, title and player counts)."""
         return {
+            "game": self.spec.name,
+            "games": [{"name": spec.name, "title": spec.title,
+                       "players": [spec.players.start, spec.players.stop - 1]}
+                      for spec in map(games.get, games.names())],
             "players": self._game.num_players,
             "seat": self.seat,
             "bots": {str(s): n for s, n in self._bot_names.items()},

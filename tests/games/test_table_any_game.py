@@ -63,8 +63,11 @@ def test_new_game_chooses_the_game_by_name_and_checks_its_options() -> None:
     clock = ManualScheduler()
     t = Table(lf.Game.new(players=3, seed=1), seat=0, autoplay=False, scheduler=clock)
     assert t.spec.name == "langfinger" and t.setup()["variant"] == "standard"
+    offered = {g["name"]: g for g in t.setup()["games"]}
+    assert offered["sealed"] == {"name": "sealed", "title": SEALED.title, "players": [2, 4]}
     t.new_game({"game": "sealed", "players": 2})
     assert isinstance(t.game, SEALED.Game) and t.game.num_players == 2
+    assert t.setup()["game"] == "sealed" and "variant" not in t.setup()
     assert t.bot_names == {1: "hard"}  # no greedy bot for the test game: ISMCTS stands in
     with pytest.raises(TableError, match=r"Sealed Bids .*: a game has 2 to 4 players, not 5"):
         t.new_game({"players": 5})
