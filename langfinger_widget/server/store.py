@@ -204,7 +204,10 @@ class _SqliteWriter:
         """(The writer thread.)"""
         while (job := self._jobs.get()) is not None:
             group, future, loop = job
-            outcomes = self.commit_group(group)
+            try:
+                outcomes = self.commit_group(group)
+            except Exception as exc:  # the thread must live on: every move waits on it
+                outcomes = [exc] * len(group)
             with contextlib.suppress(RuntimeError):  # the loop was closed meanwhile
                 loop.call_soon_threadsafe(_settle, future, outcomes)
         self.conn.close()
