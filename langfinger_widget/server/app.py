@@ -33,7 +33,7 @@ from .broker import make_broker
 from .config import Settings
 from .hub import Client, Hub
 from .kernel import LEVELS, VARIANTS
-from .room import Refusal
+from .room import Refusal, said
 from .store import Store
 
 log = logging.getLogger("langfinger.server")
@@ -121,8 +121,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
     try:
         body = json.loads(raw or b"{}")
-    except ValueError:
-        raise Refusal("bad_request", "the request is not JSON") from None
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+        raise Refusal("bad_request", "the request is not JSON (or is nested too deep)") from None
     if not isinstance(body, dict):
         raise Refusal("bad_request", "the request is a JSON object")
     return body
@@ -218,7 +218,7 @@ async def socket(websocket: WebSocket) -> None:
     origin = websocket.headers.get("origin")
     if not origin_allowed(origin, websocket.headers.get("host"), settings):
         await _refuse_socket(websocket, protocol.CLOSE_ORIGIN, Refusal(
-            "origin", f"pages from {origin!r} may not connect; the server allows its own "
+            "origin", f"pages from {said(origin)} may not connect; the server allows its own "
                       "pages and those named by --origin"))
         return
     try:

@@ -415,7 +415,7 @@ class Hub:
             client.push(self.state_for(client))
             return None
         if kind == "why":
-            return out("why", live.room.seq, id=msg_id, action=message.get("action"),
+            return out("why", live.room.seq, id=msg_id, action=protocol.echo(message.get("action")),
                        reason=self._why(client, message))
         try:
             seat = self._check_token(client)

@@ -26,6 +26,7 @@ from .room import (
     Room,
     check_options,
     check_seats,
+    said,
 )
 from .store import TableRow
 
@@ -50,7 +51,7 @@ async def create(hub: Hub, body: Mapping[str, Any], base: str,
     if join is not None and (isinstance(join, bool) or not isinstance(join, int)
                              or not 0 <= join < options.players
                              or seat_rows[join].kind != PERSON):
-        raise Refusal("bad_request", f"join must be a person's seat, not {join!r}")
+        raise Refusal("bad_request", f"join must be a person's seat, not {said(join)}")
     if position is not None:
         setup: dict[str, Any] = {"position": dict(position)}
     else:

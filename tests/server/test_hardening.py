@@ -1,0 +1,74 @@
+"""Issue 39's hardening: what one client may cost the server, and what it may make it do.
+
+Each test here failed on the server before its fix: an answer many times its request, a
+body read whole past the cap, a foreign name trusted as the server's own, and so on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from wire import Wire, seated_table, wires
+
+from langfinger_widget.server.protocol import MAX_MESSAGE
+
+
+@pytest.fixture()
+def table(server) -> Iterator[tuple[dict[str, Any], list[str], list[Wire]]]:
+    made, seat_tokens = seated_table(server.base, players=2)
+    with wires(server.ws_url, seat_tokens) as clients:
+        yield made, seat_tokens, clients
+
+
+# --- 8: sizes are bytes, and nothing is quoted back at length ---------------------------------
+def test_the_message_limit_counts_bytes_not_characters(table) -> None:
+    _, _, clients = table
+    w = clients[0]
+    frame = json.dumps({"kind": "ping", "id": 1, "pad": "€" * 16_000}, ensure_ascii=False)
+    assert len(frame) <= MAX_MESSAGE < len(frame.encode())  # under in characters, over in bytes
+    w.send(frame)
+    refused = w.until(("error", "pong"))
+    assert refused["kind"] == "error" and refused["code"] == "too_big"
+    assert w.intent("ping")["kind"] == "pong"
+
+
+def test_a_why_answer_does_not_quote_a_large_action_back(table) -> None:
+    _, _, clients = table
+    w = clients[0]
+    action = {"type": "place", "place": "😀" * 4000}
+    frame = json.dumps({"kind": "why", "id": 1, "action": action}, ensure_ascii=False)
+    assert len(frame.encode()) <= MAX_MESSAGE
+    w.send(frame)
+    w.next_id = 1
+    answer = w.until("why", id=1)
+    assert isinstance(answer["reason"], str)
+    assert len(w.frames[-1].encode()) < 2048  # the request was 16 KB
+    small = {"type": "place", "place": "museum"}
+    assert w.intent("why", action=small)["action"] == small  # a real action is quoted back
+
+
+def test_a_lobby_refusal_does_not_quote_a_large_value_back(server) -> None:
+    for body in ({"players": "😀" * 10_000}, {"players": 2, "variant": ["x" * 30_000]},
+                 {"players": 2, "seats": [{"kind": "😀" * 10_000}, {"kind": "person"}]}):
+        response = httpx.post(f"{server.base}/api/tables", json=body)
+        assert response.status_code == 400 and response.json()["code"] == "bad_request"
+        assert len(response.content) < 1024
+
+
+# --- 10: lobby bodies that were a 500 ------------------------------------------------------------
+@pytest.mark.parametrize("body", [
+    "[" * 30_000 + "]" * 30_000,  # nested past the parser's depth, under the size cap
+    json.dumps({"players": 2, "stand_in": ["hard"]}),
+    json.dumps({"players": 2, "stand_in": {"hard": 1}}),
+    json.dumps({"players": 2, "seats": [{"kind": "person"}, {"kind": "bot", "level": []}]}),
+    json.dumps({"players": 2, "seats": [{"kind": "person"}, {"kind": "bot", "level": {}}]}),
+])
+def test_odd_lobby_bodies_are_a_bad_request_not_a_server_error(server, body) -> None:
+    response = httpx.post(f"{server.base}/api/tables", content=body,
+                          headers={"Content-Type": "application/json"})
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == "bad_request"
