@@ -116,9 +116,15 @@ async def _json_body(request: Request) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+    # Read as it comes and stop at the cap: a chunked body has no length to check first.
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         body = json.loads(raw or b"{}")
     except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes

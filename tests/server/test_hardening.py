@@ -7,12 +7,13 @@ body read whole past the cap, a foreign name trusted as the server's own, and so
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from wire import Wire, seated_table, wires
+from wire import WAIT, Wire, seated_table, wires
 
 from langfinger_widget.server.protocol import MAX_MESSAGE
 
@@ -72,3 +73,16 @@ def test_odd_lobby_bodies_are_a_bad_request_not_a_server_error(server, body) -> 
                           headers={"Content-Type": "application/json"})
     assert response.status_code == 400, response.text
     assert response.json()["code"] == "bad_request"
+
+
+# --- 2: a body without a length is cut at the cap -------------------------------------------------
+def test_a_chunked_body_is_refused_at_the_cap_not_read_to_its_end(server) -> None:
+    # 80 KiB of a body that never ends: the answer must come without waiting for its end.
+    with socket.create_connection(("127.0.0.1", server.settings.port), timeout=WAIT) as conn:
+        conn.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"[" * 8192
+        for _ in range(10):
+            conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        answer = conn.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
