@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import ipaddress
 import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from socket import gethostname
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -67,7 +69,37 @@ def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> 
     if "*" in allowed or origin.rstrip("/") in allowed:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+    return (parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+            and host_is_ours(host or "", settings))
+
+
+def host_is_ours(host: str, settings: Settings) -> bool:
+    """Whether a ``Host`` header names this server, so that a page of that origin is its own.
+
+    A page's origin equal to the ``Host`` proves nothing by itself: DNS rebinding points a
+    name of the attacker's at this server, and the browser then sends that name as both.
+    Rebinding needs a name, so an address is trusted, and a name only if the server goes
+    by it: its bind address, ``--public-url``, this machine's name, or a loopback name.
+    """
+    try:
+        name = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    if not name:
+        return False
+    name = name.rstrip(".").lower()
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(name)
+        return True
+    return name == "localhost" or name.endswith(".localhost") or name in _server_names(settings)
+
+
+def _server_names(settings: Settings) -> set[str]:
+    machine = gethostname().lower()
+    names = {machine, f"{machine}.local", settings.host.lower()}
+    if settings.public_url:
+        names.add((urlsplit(settings.public_url).hostname or "").lower())
+    return names
 
 
 def _page(kind: str, table: str = "") -> HTMLResponse:

@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 from wire import WAIT, Wire, seated_table, wires
 
 from langfinger_widget.server.protocol import MAX_MESSAGE
@@ -86,3 +88,38 @@ def test_a_chunked_body_is_refused_at_the_cap_not_read_to_its_end(server) -> Non
             conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
         answer = conn.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
+
+
+# --- 9: a page's Host is trusted only if it names this server (DNS rebinding) --------------------
+def _socket_as(server, name: str) -> Any:
+    """A WebSocket to the server as a page at ``http://NAME:PORT`` opens it: the browser
+    sends that name as both Host and Origin (a name rebound to this machine)."""
+    netloc = f"{name}:{server.settings.port}"
+    conn = socket.create_connection(("127.0.0.1", server.settings.port), timeout=WAIT)
+    return connect(f"ws://{netloc}/ws", sock=conn, open_timeout=WAIT,
+                   additional_headers={"Origin": f"http://{netloc}"})
+
+
+def test_a_rebound_name_is_not_the_servers_own_origin(server) -> None:
+    netloc = f"evil.example:{server.settings.port}"
+    response = httpx.post(f"{server.base}/api/tables", json={"players": 2},
+                          headers={"Host": netloc, "Origin": f"http://{netloc}"})
+    assert response.status_code == 403 and response.json()["code"] == "origin"
+    with _socket_as(server, "evil.example") as ws:
+        refused = json.loads(ws.recv(timeout=WAIT))
+        assert refused["code"] == "origin" and "view" not in refused
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=WAIT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+
+
+@pytest.mark.parametrize("name", ["localhost", "127.0.0.1", "[::1]"])
+def test_the_servers_own_names_are_its_own_origin(server, table, name) -> None:
+    _, seat_tokens, _ = table
+    netloc = f"{name}:{server.settings.port}"
+    response = httpx.post(f"{server.base}/api/tables", json={"players": 2},
+                          headers={"Host": netloc, "Origin": f"http://{netloc}"})
+    assert response.status_code == 200, response.text
+    with _socket_as(server, name) as ws:
+        ws.send(json.dumps({"kind": "hello", "token": seat_tokens[0]}))
+        assert json.loads(ws.recv(timeout=WAIT))["kind"] == "state"
