@@ -186,14 +186,19 @@ class Hub:
         if found is not None:
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            found = self.rooms.get(table_id)
-            if found is None:
-                loaded = await self.store.load(table_id)
-                if loaded is None:
-                    return None
-                found = self.rooms[table_id] = Live(Room(loaded))
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                found = self.rooms.get(table_id)
+                if found is None:
+                    loaded = await self.store.load(table_id)
+                    if loaded is None:
+                        return None
+                    found = self.rooms[table_id] = Live(Room(loaded))
+        finally:
+            # The last one out forgets the lock, found or not: a lock kept for every id
+            # anyone asked for would be memory for the asking.
+            if not lock.locked() and self._loading.get(table_id) is lock:
+                del self._loading[table_id]
         return found
 
     async def current(self, live: Live) -> Live:

@@ -123,3 +123,12 @@ def test_the_servers_own_names_are_its_own_origin(server, table, name) -> None:
     with _socket_as(server, name) as ws:
         ws.send(json.dumps({"kind": "hello", "token": seat_tokens[0]}))
         assert json.loads(ws.recv(timeout=WAIT))["kind"] == "state"
+
+
+# --- 10: what the server keeps for the asking ------------------------------------------------------
+def test_asking_for_unknown_tables_leaves_nothing_behind(server) -> None:
+    for n in range(10):
+        response = httpx.post(f"{server.base}/api/tables/nosuch{n:06d}/join",
+                              json={"invite": "A" * 43})
+        assert response.status_code == 404
+    assert server.hub._loading == {}
