@@ -27,7 +27,7 @@ def table(server) -> Iterator[tuple[dict[str, Any], list[str], list[Wire]]]:
         yield made, seat_tokens, clients
 
 
-# --- 8: sizes are bytes, and nothing is quoted back at length ---------------------------------
+# --- 8: sizes are bytes, and nothing is quoted back at length -------------------------------------
 def test_the_message_limit_counts_bytes_not_characters(table) -> None:
     _, _, clients = table
     w = clients[0]
@@ -62,7 +62,7 @@ def test_a_lobby_refusal_does_not_quote_a_large_value_back(server) -> None:
         assert len(response.content) < 1024
 
 
-# --- 10: lobby bodies that were a 500 ------------------------------------------------------------
+# --- 10: lobby bodies that were a 500 -------------------------------------------------------------
 @pytest.mark.parametrize("body", [
     "[" * 30_000 + "]" * 30_000,  # nested past the parser's depth, under the size cap
     json.dumps({"players": 2, "stand_in": ["hard"]}),
@@ -90,7 +90,7 @@ def test_a_chunked_body_is_refused_at_the_cap_not_read_to_its_end(server) -> Non
     assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
 
 
-# --- 9: a page's Host is trusted only if it names this server (DNS rebinding) --------------------
+# --- 9: a page's Host is trusted only if it names this server (DNS rebinding) ---------------------
 def _socket_as(server, name: str) -> Any:
     """A WebSocket to the server as a page at ``http://NAME:PORT`` opens it: the browser
     sends that name as both Host and Origin (a name rebound to this machine)."""
@@ -125,7 +125,7 @@ def test_the_servers_own_names_are_its_own_origin(server, table, name) -> None:
         assert json.loads(ws.recv(timeout=WAIT))["kind"] == "state"
 
 
-# --- 10: what the server keeps for the asking ------------------------------------------------------
+# --- 10: what the server keeps for the asking -----------------------------------------------------
 def test_asking_for_unknown_tables_leaves_nothing_behind(server) -> None:
     for n in range(10):
         response = httpx.post(f"{server.base}/api/tables/nosuch{n:06d}/join",
