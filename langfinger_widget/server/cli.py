@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import socket
 import sys
 from collections.abc import Sequence
@@ -88,6 +89,21 @@ def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:
     return {"players": args.new, "seats": seats, "join": join, "time": args.time}
 
 
+class HideFrames(logging.Filter):
+    """Log a WebSocket frame's kind and size, never its content: at ``--log-level debug``
+    the web server logs every frame, and a hello carries a seat token, a state a hand."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in ("< %s", "> %s") and isinstance(record.args, tuple) and record.args:
+            frame = record.args[0]
+            opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", None)
+            name = getattr(opcode, "name", "")
+            if name in ("TEXT", "BINARY", "CONT") and isinstance(data, (bytes, bytearray)):
+                record.msg = f"{record.msg[0]} %s [%d bytes]"
+                record.args = (name, len(data))
+        return True
+
+
 def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -130,6 +146,7 @@ def serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(create_app(settings, ready), log_level=args.log_level,
                             ws_max_size=MAX_FRAME, lifespan="on", ws_ping_interval=20.0,
                             ws_ping_timeout=20.0)
+    logging.getLogger("uvicorn.error").addFilter(HideFrames())  # the WebSocket's logger
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from wire import WAIT, Wire, seated_table, wires
+from wire import WAIT, ServerProcess, Wire, seated_table, wires
 
 from langfinger_widget.server.protocol import MAX_MESSAGE
 
@@ -132,3 +132,20 @@ def test_asking_for_unknown_tables_leaves_nothing_behind(server) -> None:
                               json={"invite": "A" * 43})
         assert response.status_code == 404
     assert server.hub._loading == {}
+
+
+def test_debug_logs_show_no_part_of_a_seat_token(tmp_path) -> None:
+    running = ServerProcess("--log-level", "debug", "--data", str(tmp_path)).start()
+    try:
+        _, seat_tokens = seated_table(running.base, players=2)
+        w = Wire(running.ws_url)
+        try:
+            assert w.hello(seat_tokens[0])["kind"] == "state"
+            w.intent("ping")
+        finally:
+            w.close()
+        logged = running.wait_output("< TEXT")  # the frames are logged, their content is not
+    finally:
+        running.stop()
+    for token in seat_tokens:
+        assert not any(token[i:i + 8] in logged for i in range(len(token) - 7))
