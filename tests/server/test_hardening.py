@@ -7,6 +7,7 @@ body read whole past the cap, a foreign name trusted as the server's own, and so
 from __future__ import annotations
 
 import json
+import re
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -15,8 +16,9 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from wire import WAIT, ServerProcess, Wire, seated_table, wires
+from wire import ROOT, WAIT, ServerProcess, Wire, seated_table, wires
 
+from langfinger_widget.server.app import STATUS
 from langfinger_widget.server.protocol import MAX_MESSAGE
 
 
@@ -149,3 +151,27 @@ def test_debug_logs_show_no_part_of_a_seat_token(tmp_path) -> None:
         running.stop()
     for token in seat_tokens:
         assert not any(token[i:i + 8] in logged for i in range(len(token) - 7))
+
+
+def _codes_sent() -> set[str]:
+    """Every code the server's source can send: refusals, socket errors, HTTP statuses."""
+    found: set[str] = set(STATUS)
+    for path in (ROOT / "langfinger_widget" / "server").glob("*.py"):
+        source = path.read_text()
+        found |= set(re.findall(r'(?:Refusal|error)\(\s*"([a-z_]+)"', source))
+        found |= set(re.findall(r'\bcode="([a-z_]+)"', source))
+    return found
+
+
+def _codes_documented() -> list[str]:
+    doc = (ROOT / "docs" / "server.md").read_text()
+    table = doc.split("<!-- codes:", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^\| `([a-z_]+)` \|", table, re.M)
+
+
+def test_every_code_the_server_sends_is_documented_once() -> None:
+    sent, documented = _codes_sent(), _codes_documented()
+    assert {"flood", "bad_request", "unauthorized", "illegal"} <= sent  # the search finds them
+    assert len(documented) == len(set(documented))
+    assert sent - set(documented) == set(), "sent but not in docs/server.md"
+    assert set(documented) - sent == set(), "in docs/server.md but never sent"
