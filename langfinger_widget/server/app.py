@@ -35,6 +35,7 @@ from .broker import make_broker
 from .config import Settings
 from .hub import Client, Hub
 from .kernel import LEVELS, VARIANTS
+from .limits import AddressLimits
 from .room import Refusal, said
 from .store import Store
 
@@ -45,7 +46,7 @@ PAGE_SCRIPT = "online-page.js"  # js/online-page.tsx, built by `npm run build`
 MAX_BODY = 64 * 1024
 STATUS = {"bad_request": 400, "unauthorized": 401, "origin": 403, "not_found": 404,
           "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413,
-          "media_type": 415, "server_error": 500}
+          "media_type": 415, "rate_limited": 429, "server_error": 500}
 # The pages load only this server's own scripts and styles and talk only to it.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
@@ -138,6 +139,13 @@ def _base(request: Request) -> str:
     return (settings.public_url or str(request.base_url)).rstrip("/")
 
 
+def _limit(request: Request) -> None:
+    """The lobby's per-address rate limit (see limits.py)."""
+    limits: AddressLimits = request.app.state.lobby_limits
+    if not limits.allow(request.client.host if request.client else None, time.monotonic()):
+        raise Refusal("rate_limited", "too many lobby requests from this address: slow down")
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, from an allowed page (or no page), within the size cap."""
     settings: Settings = request.app.state.settings
@@ -187,23 +195,27 @@ async def api_info(request: Request) -> Any:
 
 @_api
 async def api_create(request: Request) -> Any:
+    _limit(request)
     return await lobby.create(_hub(request), await _json_body(request), _base(request))
 
 
 @_api
 async def api_join(request: Request) -> Any:
+    _limit(request)
     body = await _json_body(request)
     return await lobby.join(_hub(request), request.path_params["table"], body, _base(request))
 
 
 @_api
 async def api_mine(request: Request) -> Any:
+    _limit(request)
     body = await _json_body(request)
     return {"tables": await lobby.mine(_hub(request), body.get("tokens"))}
 
 
 @_api
 async def api_record(request: Request) -> Any:
+    _limit(request)
     auth = request.headers.get("authorization", "")
     scheme, _, key = auth.partition(" ")
     if scheme.lower() != "bearer" or not key:
@@ -369,4 +381,5 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
                              allow_headers=["Content-Type", "Authorization"])]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.settings = settings
+    app.state.lobby_limits = AddressLimits(settings.lobby_rate, settings.lobby_burst)
     return app

@@ -60,6 +60,11 @@ def parser() -> argparse.ArgumentParser:
                        help="messages a second one connection may send on average")
     serve.add_argument("--burst", type=int, default=60,
                        help="messages one connection may send at once before the rate applies")
+    serve.add_argument("--lobby-rate", type=float, default=2.0,
+                       help="lobby calls a second one address may make on average "
+                            "(loopback, e.g. a proxy in front, is not limited)")
+    serve.add_argument("--lobby-burst", type=int, default=60,
+                       help="lobby calls one address may make at once")
     serve.add_argument("--new", type=int, metavar="PLAYERS", default=None,
                        help="create a table for PLAYERS (2-5) at start: print your seat's "
                             "link and the invites to send")
@@ -76,7 +81,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
     return Settings(host=args.host, port=args.port, data=args.data, database=args.database,
                     broker=args.broker, origins=tuple(args.origin), public_url=args.public_url,
                     allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
-                    burst=args.burst)
+                    burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst)
 
 
 def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:

@@ -35,6 +35,8 @@ class Settings:
     rate: float = 30.0  # messages a second a connection may send on average ...
     burst: int = 60  # ... and at once
     flood_limit: int = 200  # refused in a row before the connection is closed
+    lobby_rate: float = 2.0  # lobby calls a second one address may make on average ...
+    lobby_burst: int = 60  # ... and at once (loopback is not limited: see limits.py)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead
     resume_bots: bool = True  # drive the bots of stored tables at start-up

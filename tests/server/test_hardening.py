@@ -14,11 +14,13 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from wire import ROOT, WAIT, ServerProcess, Wire, seated_table, wires
+from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, seated_table, wires
 
-from langfinger_widget.server.app import STATUS
+from langfinger_widget.server.app import STATUS, create_app
+from langfinger_widget.server.config import Settings
 from langfinger_widget.server.protocol import MAX_MESSAGE
 
 
@@ -175,3 +177,25 @@ def test_every_code_the_server_sends_is_documented_once() -> None:
     assert len(documented) == len(set(documented))
     assert sent - set(documented) == set(), "sent but not in docs/server.md"
     assert set(documented) - sent == set(), "in docs/server.md but never sent"
+
+
+def test_the_lobby_limits_each_address(tmp_path) -> None:
+    settings = Settings(data=tmp_path, lobby_rate=0.001, lobby_burst=3)
+    with TestClient(create_app(settings)) as http:  # its requests come from "testclient"
+        for _ in range(3):
+            assert http.post("/api/tables", json={"players": 2}).status_code == 200
+        for call in (lambda: http.post("/api/tables", json={"players": 2}),
+                     lambda: http.post("/api/mine", json={"tokens": []}),
+                     lambda: http.post("/api/tables/x/join", json={"invite": "A" * 43})):
+            refused = call()
+            assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert http.get("/api/info").status_code == 200  # the cheap calls are not limited
+
+
+def test_loopback_is_not_limited(tmp_path) -> None:
+    running = ServerThread(Settings(data=tmp_path, lobby_rate=0.001, lobby_burst=1)).start()
+    try:
+        for _ in range(3):
+            assert httpx.post(f"{running.base}/api/tables", json={"players": 2}).is_success
+    finally:
+        running.stop()
