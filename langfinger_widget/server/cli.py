@@ -65,6 +65,12 @@ def parser() -> argparse.ArgumentParser:
                             "(loopback, e.g. a proxy in front, is not limited)")
     serve.add_argument("--lobby-burst", type=int, default=60,
                        help="lobby calls one address may make at once")
+    serve.add_argument("--expire-waiting", type=float, default=7.0, metavar="DAYS",
+                       help="delete a waiting table nobody joined this many days after it "
+                            "was made (0: never)")
+    serve.add_argument("--keep-finished", type=float, default=0.0, metavar="DAYS",
+                       help="delete a finished game this many days after its end "
+                            "(default 0: keep every finished game)")
     serve.add_argument("--new", type=int, metavar="PLAYERS", default=None,
                        help="create a table for PLAYERS (2-5) at start: print your seat's "
                             "link and the invites to send")
@@ -81,7 +87,14 @@ def settings_of(args: argparse.Namespace) -> Settings:
     return Settings(host=args.host, port=args.port, data=args.data, database=args.database,
                     broker=args.broker, origins=tuple(args.origin), public_url=args.public_url,
                     allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
-                    burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst)
+                    burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst,
+                    expire_waiting=_days(args.expire_waiting),
+                    keep_finished=_days(args.keep_finished))
+
+
+def _days(days: float) -> float | None:
+    """Days as seconds; 0 (or less) is never."""
+    return days * 86400.0 if days > 0 else None
 
 
 def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:

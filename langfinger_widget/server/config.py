@@ -39,6 +39,10 @@ class Settings:
     lobby_burst: int = 60  # ... and at once (loopback is not limited: see limits.py)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead
+    # Retention: a waiting table nobody ever joined is deleted this long after it was made;
+    # a finished one this long after its end (None: kept until deleted by hand).
+    expire_waiting: float | None = 7 * 86400.0
+    keep_finished: float | None = None
     resume_bots: bool = True  # drive the bots of stored tables at start-up
 
     def base_url(self) -> str:

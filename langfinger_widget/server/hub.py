@@ -159,6 +159,33 @@ class Hub:
         while True:
             await asyncio.sleep(IDLE_SECONDS / 10)
             self.evict_idle(time.monotonic())
+            try:
+                await self.expire(time.time())
+            except Exception:  # the database may be away a while: try again next round
+                log.exception("deleting expired tables failed")
+
+    async def expire(self, now: float) -> list[str]:
+        """Delete the tables past the retention settings (see Settings); their ids.
+
+        A table someone is connected to (or that is changing) waits for the next round: its
+        clients would be left at a table that no longer exists.
+        """
+        settings = self.settings
+        waiting = None if settings.expire_waiting is None else now - settings.expire_waiting
+        finished = None if settings.keep_finished is None else now - settings.keep_finished
+        if waiting is None and finished is None:
+            return []
+        ids = [table_id for table_id in await self.store.expired(waiting, finished)
+               if table_id not in self.rooms or not (self.rooms[table_id].clients
+                                                     or self.rooms[table_id].lock.locked())]
+        for table_id in ids:
+            live = self.rooms.pop(table_id, None)
+            if live is not None:
+                self._cancel_bot(live)
+        await self.store.delete(ids)
+        if ids:
+            log.info("deleted %d table(s) past their keeping", len(ids))
+        return ids
 
     def evict_idle(self, now: float) -> int:
         """Forget the tables idle for IDLE_SECONDS (no client, no bot, no change under way)."""

@@ -6,9 +6,11 @@ body read whole past the cap, a foreign name trusted as the server's own, and so
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, seated_table, wires
+from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_table, wires
 
 from langfinger_widget.server.app import STATUS, create_app
 from langfinger_widget.server.config import Settings
@@ -197,5 +199,37 @@ def test_loopback_is_not_limited(tmp_path) -> None:
     try:
         for _ in range(3):
             assert httpx.post(f"{running.base}/api/tables", json={"players": 2}).is_success
+    finally:
+        running.stop()
+
+
+def _on_loop(running: ServerThread, work: Any) -> Any:
+    return asyncio.run_coroutine_threadsafe(work, running.hub.scheduler.loop).result(WAIT)
+
+
+def test_waiting_tables_nobody_joined_expire_and_finished_ones_are_kept(tmp_path) -> None:
+    running = ServerThread(Settings(data=tmp_path)).start()
+    try:
+        hub = running.hub
+        unjoined = create(running.base, players=2)["table"]
+        half = create(running.base, players=2, join=0)["table"]
+        playing = seated_table(running.base, players=2)[0]["table"]
+        over = seated_table(running.base, players=2)[0]["table"]
+        seq = hub.rooms[over].room.seq
+        _on_loop(running, hub.store.commit(over, seq, {"seq": seq + 1, "status": "over",
+                                                         "to_move": None, "bot_turn": False,
+                                                         "deadline": None}))
+        later = time.time() + 8 * 86400  # past a week
+        assert _on_loop(running, hub.expire(later)) == [unjoined]
+        assert _on_loop(running, hub.store.load(unjoined)) is None
+        response = httpx.post(f"{running.base}/api/tables/{unjoined}/join",
+                              json={"invite": "A" * 43})
+        assert response.status_code == 404
+        for kept in (half, playing, over):
+            assert _on_loop(running, hub.store.load(kept)) is not None
+        hub.settings.keep_finished = 86400.0  # the host keeps finished games a day
+        assert _on_loop(running, hub.expire(later)) == [over]
+        assert _on_loop(running, hub.store.load(over)) is None
+        assert _on_loop(running, hub.store.load(playing)) is not None
     finally:
         running.stop()
