@@ -7,11 +7,16 @@ body read whole past the cap, a foreign name trusted as the server's own, and so
 from __future__ import annotations
 
 import asyncio
+import inspect
+import ipaddress
 import json
+import logging
 import re
 import socket
+import threading
 import time
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
@@ -21,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_table, wires
 
+from langfinger_widget.server import webhooks
 from langfinger_widget.server.app import STATUS, create_app
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.protocol import MAX_MESSAGE
@@ -233,3 +239,66 @@ def test_waiting_tables_nobody_joined_expire_and_finished_ones_are_kept(tmp_path
         assert _on_loop(running, hub.store.load(playing)) is not None
     finally:
         running.stop()
+
+
+# --- 4: webhooks go where they were checked to go -------------------------------------------------
+class _Hook:
+    """A webhook receiver on ``address``: the paths it was POSTed to."""
+
+    def __init__(self, address: str, port: int = 0) -> None:
+        got: list[str] = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers["Content-Length"]))
+                got.append(self.path)
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.got = got
+        self.httpd = ThreadingHTTPServer((address, port), Handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_a_webhook_connects_to_the_address_that_was_checked(monkeypatch) -> None:
+    # 127.0.0.2 plays a public address here; a name first resolves to it, then (rebound)
+    # to 127.0.0.1: the webhook must reach the first and never the second.
+    seen_public = ipaddress.IPv4Address("127.0.0.2")
+    is_global = inspect.getattr_static(ipaddress.IPv4Address, "is_global")
+    monkeypatch.setattr(ipaddress.IPv4Address, "is_global",
+                        property(lambda a: a == seen_public or is_global.fget(a)))
+    checked = _Hook(str(seen_public))
+    rebound = _Hook("127.0.0.1", checked.port)
+    real, answers = socket.getaddrinfo, []
+
+    def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host in ("rebind.test", b"rebind.test"):  # anyio asks in bytes
+            answers.append(host)
+            host = str(seen_public) if len(answers) == 1 else "127.0.0.1"
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    try:
+        url = f"http://rebind.test:{checked.port}/hook"
+        assert asyncio.run(webhooks.post(url, {"event": "x"}, allow_private=False))
+        assert checked.got == ["/hook"] and rebound.got == []
+    finally:
+        checked.close()
+        rebound.close()
+
+
+@pytest.mark.parametrize("host", ["[::127.0.0.1]", "[::ffff:127.0.0.1]", "[64:ff9b::7f00:1]",
+                                  "[64:ff9b:1::7f00:1]", "[2002:7f00:1::1]",
+                                  "[2001:0:7f00:1::1]"])
+def test_webhooks_refuse_addresses_that_wrap_another(host, caplog) -> None:
+    with caplog.at_level(logging.WARNING, "langfinger.server"):
+        assert not asyncio.run(webhooks.post(f"http://{host}:9/hook", {}, allow_private=False))
+    assert "not a public address" in caplog.text
