@@ -26,6 +26,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_table, wires
 
+from langfinger_widget.net import http
+from langfinger_widget.net.seat import OnlineSeat
 from langfinger_widget.server import webhooks
 from langfinger_widget.server.app import STATUS, create_app
 from langfinger_widget.server.config import Settings
@@ -302,3 +304,41 @@ def test_webhooks_refuse_addresses_that_wrap_another(host, caplog) -> None:
     with caplog.at_level(logging.WARNING, "langfinger.server"):
         assert not asyncio.run(webhooks.post(f"http://{host}:9/hook", {}, allow_private=False))
     assert "not a public address" in caplog.text
+
+
+# --- 7: a join whose answer was lost is asked again ----------------------------------------------
+def test_a_join_retried_with_its_key_gets_its_token_again(server) -> None:
+    made = create(server.base, players=2)
+    url = f"{server.base}/api/tables/{made['table']}/join"
+    invite, key = made["invite_keys"]["1"], "k" * 10 + "retry-key-of-mine"
+    first = httpx.post(url, json={"invite": invite, "key": key})
+    assert first.status_code == 200, first.text
+    again = httpx.post(url, json={"invite": invite, "key": key})  # the first answer was lost
+    assert again.status_code == 200, again.text
+    assert again.json() == first.json()
+    for other in ({"invite": invite, "key": "another-key-of-someone"}, {"invite": invite}):
+        taken = httpx.post(url, json=other)
+        assert taken.status_code == 409 and taken.json()["code"] == "seat_taken"
+    short = httpx.post(url, json={"invite": made["invite_keys"]["0"], "key": "short"})
+    assert short.status_code == 400
+    w = Wire(server.ws_url)
+    try:
+        assert w.hello(first.json()["token"])["you"]["seat"] == 1
+    finally:
+        w.close()
+
+
+def test_the_python_seat_asks_again_when_a_join_answer_is_lost(server, monkeypatch) -> None:
+    made = create(server.base, players=2)
+    real, lost = http.call, []
+
+    def call(method: str, url: str, body: Any = None, token: str | None = None) -> Any:
+        answer = real(method, url, body, token)
+        if url.endswith("/join") and not lost:  # the server took the seat; the answer is lost
+            lost.append(answer)
+            raise http.offline(url, "timed out")
+        return answer
+
+    monkeypatch.setattr(http, "call", call)
+    seat = OnlineSeat(made["invites"]["1"], start=False)
+    assert lost and seat.token == lost[0]["token"] and seat.you["seat"] == 1
