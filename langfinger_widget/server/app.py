@@ -281,7 +281,8 @@ async def socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         return
     except Refusal as refusal:
-        await _refuse_socket(websocket, protocol.CLOSE_UNAUTHORIZED, refusal)
+        await _refuse_socket(websocket, protocol.CLOSE_TOO_MANY if refusal.code ==
+                             "too_many_sockets" else protocol.CLOSE_UNAUTHORIZED, refusal)
         return
     writer = asyncio.create_task(_write(websocket, client, hub))
     try:

@@ -60,6 +60,8 @@ def parser() -> argparse.ArgumentParser:
                        help="messages a second one connection may send on average")
     serve.add_argument("--burst", type=int, default=60,
                        help="messages one connection may send at once before the rate applies")
+    serve.add_argument("--sockets-per-token", type=int, default=8,
+                       help="sockets one seat token may hold open at once")
     serve.add_argument("--lobby-rate", type=float, default=2.0,
                        help="lobby calls a second one address may make on average "
                             "(loopback, e.g. a proxy in front, is not limited)")
@@ -88,6 +90,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     broker=args.broker, origins=tuple(args.origin), public_url=args.public_url,
                     allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
                     burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst,
+                    sockets_per_token=args.sockets_per_token,
                     expire_waiting=_days(args.expire_waiting),
                     keep_finished=_days(args.keep_finished))
 

@@ -71,6 +71,8 @@ class Client:
         instead of the backlog (never a silent drop); replies are always kept."""
         if picture and self.resync:
             return
+        if message["kind"] == "presence":  # only the latest says who is online
+            self._queue = deque(m for m in self._queue if m["kind"] != "presence")
         if len(self._queue) >= self._outbox_size:
             kept = [m for m in self._queue if m["kind"] not in ("state", "update", "presence")]
             self._queue = deque(kept)
@@ -110,6 +112,7 @@ class Live:
         self.bots: dict[tuple[int, str], kernel.Bot] = {}
         self.changed_at = time.monotonic()
         self.reset_seq = room.seq  # clients sent anything before this get a full state
+        self.presence: list[int] = []  # the seats last said to be online
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -378,7 +381,12 @@ class Hub:
                 live.clients.discard(client)
 
     def _presence(self, live: Live) -> None:
+        """Tell everyone who is online, if that changed: another socket of a seat already
+        online changes nothing, so sockets coming and going cost no message each to all."""
         online = sorted(live.online())
+        if online == live.presence:
+            return
+        live.presence = online
         for client in list(live.clients):
             client.push(out("presence", live.room.seq, online=online), picture=True)
 
@@ -399,6 +407,10 @@ class Hub:
             if found is None or live is None or not tokens.same_digest(
                     live.room.seats[found[1]].token_hash, token_hash):
                 raise Refusal("unauthorized", "unknown or revoked seat token")
+            same = sum(tokens.same_digest(c.token_hash, token_hash) for c in live.clients)
+            if same >= self.settings.sockets_per_token:
+                raise Refusal("too_many_sockets", f"this seat has {same} sockets open here "
+                                                  "already: close one first")
             client = Client(live, found[1], token_hash, self.settings)
         elif key is not None:
             table_id = message.get("table")

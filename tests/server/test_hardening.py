@@ -342,3 +342,38 @@ def test_the_python_seat_asks_again_when_a_join_answer_is_lost(server, monkeypat
     monkeypatch.setattr(http, "call", call)
     seat = OnlineSeat(made["invites"]["1"], start=False)
     assert lost and seat.token == lost[0]["token"] and seat.you["seat"] == 1
+
+
+# --- 5: sockets of one seat ---------------------------------------------------------------------
+def test_more_sockets_of_a_seat_online_already_send_no_presence(server, table) -> None:
+    _, seat_tokens, clients = table
+    first = clients[0]
+    first.intent("ping")  # everything so far has arrived
+    before = len(first.frames)
+    with wires(server.ws_url, [seat_tokens[0]] * 5):
+        pong = first.intent("ping")
+    news = [json.loads(f)["kind"] for f in first.frames[before:]]
+    assert news.count("presence") == 0 and pong["kind"] == "pong"
+
+
+def test_a_seat_token_holds_a_bounded_number_of_sockets(tmp_path) -> None:
+    running = ServerThread(Settings(data=tmp_path, sockets_per_token=3)).start()
+    try:
+        _, seat_tokens = seated_table(running.base, players=2)
+        with wires(running.ws_url, [seat_tokens[0]] * 3 + [seat_tokens[1]]) as opened:
+            extra = Wire(running.ws_url)
+            try:
+                refused = extra.hello(seat_tokens[0])
+                assert refused["code"] == "too_many_sockets" and "view" not in refused
+                assert extra.closed_with() == 4409
+            finally:
+                extra.close()
+            assert all(w.intent("ping")["kind"] == "pong" for w in opened)
+            opened[0].close()
+            again = Wire(running.ws_url)  # one closed: room for one again
+            try:
+                assert again.hello(seat_tokens[0])["kind"] == "state"
+            finally:
+                again.close()
+    finally:
+        running.stop()
