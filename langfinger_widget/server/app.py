@@ -299,6 +299,7 @@ async def socket(websocket: WebSocket) -> None:
 
 async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
     while client.closing is None:
+        await client.room_for_answers()
         frame = await _receive(websocket)
         limit = client.limit
         if not limit.allow(time.monotonic()):
@@ -331,6 +332,7 @@ async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
 
 
 async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
+    timeout = hub.settings.send_timeout
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             message = await client.next(hub.state_for)
@@ -338,7 +340,14 @@ async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
                 code, reason = client.closing or (1000, "")
                 await websocket.close(code, reason)
                 return
-            await _send(websocket, message)
+            try:
+                await asyncio.wait_for(_send(websocket, message), timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                # The peer stopped reading (the send waits on full buffers): close it rather
+                # than hold its backlog. The web server aborts a close nobody answers.
+                client.close(protocol.CLOSE_SLOW, "not reading")
+                await websocket.close(protocol.CLOSE_SLOW, "not reading")
+                return
 
 
 # --- the app ------------------------------------------------------------------------------------

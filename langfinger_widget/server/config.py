@@ -40,6 +40,9 @@ class Settings:
     sockets_per_token: int = 8  # sockets one seat token may hold open at once (a process)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead
+    # (and answers alone this many: it is closed); a frame the client has not taken after
+    # this many seconds closes it too (it stopped reading: its buffers would only grow)
+    send_timeout: float = 30.0
     # Retention: a waiting table nobody ever joined is deleted this long after it was made;
     # a finished one this long after its end (None: kept until deleted by hand).
     expire_waiting: float | None = 7 * 86400.0

@@ -62,6 +62,8 @@ class Client:
         self._outbox_size = settings.outbox
         self._queue: deque[dict[str, Any]] = deque()
         self._wake = asyncio.Event()
+        self._roomy = asyncio.Event()  # the outbox is less than half full
+        self._roomy.set()
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
@@ -69,7 +71,7 @@ class Client:
     def push(self, message: dict[str, Any], picture: bool = False) -> None:
         """Queue a message. A client too slow to take its pictures gets one fresh state
         instead of the backlog (never a silent drop); replies are always kept."""
-        if picture and self.resync:
+        if self.closing is not None or (picture and self.resync):
             return
         if message["kind"] == "presence":  # only the latest says who is online
             self._queue = deque(m for m in self._queue if m["kind"] != "presence")
@@ -79,17 +81,34 @@ class Client:
             self.resync = True
             if picture:
                 return
+            if len(kept) >= self._outbox_size:
+                # Answers alone fill the outbox: the client asks and does not read. Its
+                # backlog is dropped and the socket closed (it may connect again and sync).
+                self._queue.clear()
+                self.close(protocol.CLOSE_SLOW, "not reading")
+                return
         self._queue.append(message)
         self._wake.set()
+        if len(self._queue) >= self._outbox_size // 2:
+            self._roomy.clear()
+
+    async def room_for_answers(self) -> None:
+        """Wait until the outbox is less than half full: the client's next message is read
+        only then, so a client that sends faster than it reads is slowed by its own backlog
+        (and one that stopped reading stops being read) instead of filling memory."""
+        await self._roomy.wait()
 
     def close(self, code: int, reason: str) -> None:
         self.closing = (code, reason)
         self._wake.set()
+        self._roomy.set()
 
     async def next(self, compose: Callable[[Client], dict[str, Any]]) -> dict[str, Any] | None:
         """The next message to send (None: close the socket with ``closing``)."""
         while True:
             if self._queue:
+                if len(self._queue) <= self._outbox_size // 2:
+                    self._roomy.set()
                 return self._queue.popleft()
             if self.resync:
                 self.resync = False

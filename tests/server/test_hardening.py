@@ -28,9 +28,10 @@ from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_t
 
 from langfinger_widget.net import http
 from langfinger_widget.net.seat import OnlineSeat
-from langfinger_widget.server import webhooks
-from langfinger_widget.server.app import STATUS, create_app
+from langfinger_widget.server import protocol, webhooks
+from langfinger_widget.server.app import STATUS, _write, create_app
 from langfinger_widget.server.config import Settings
+from langfinger_widget.server.hub import Client
 from langfinger_widget.server.protocol import MAX_MESSAGE
 
 
@@ -377,3 +378,44 @@ def test_a_seat_token_holds_a_bounded_number_of_sockets(tmp_path) -> None:
                 again.close()
     finally:
         running.stop()
+
+
+# --- 3: a client that does not read ---------------------------------------------------------------
+def _answer(n: int) -> dict[str, Any]:
+    return {"v": 1, "kind": "pong", "seq": 0, "id": n}
+
+
+def test_answers_nobody_reads_do_not_pile_up(tmp_path) -> None:
+    client = Client(Any, 0, None, Settings(data=tmp_path, outbox=8))  # type: ignore[arg-type]
+    for n in range(1, 30):
+        client.push(_answer(n))
+        client.push({"v": 1, "kind": "update", "seq": n}, picture=True)
+    assert len(client._queue) <= 8
+    assert client.closing is not None and client.closing[0] == protocol.CLOSE_SLOW
+
+
+class _Stuck:
+    """A WebSocket whose peer stopped reading: a send never completes."""
+
+    def __init__(self) -> None:
+        self.closed: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = code
+
+
+def test_a_peer_that_stopped_reading_is_closed(tmp_path) -> None:
+    settings = Settings(data=tmp_path, send_timeout=0.05)
+
+    async def scene() -> int | None:
+        client = Client(Any, 0, None, settings)  # type: ignore[arg-type]
+        hub = type("HubStub", (), {"settings": settings, "state_for": lambda self, c: {}})()
+        stuck = _Stuck()
+        client.push(_answer(1))
+        await asyncio.wait_for(_write(stuck, client, hub), WAIT)  # type: ignore[arg-type]
+        return stuck.closed
+
+    assert asyncio.run(scene()) == protocol.CLOSE_SLOW
