@@ -37,6 +37,7 @@ class Settings:
     flood_limit: int = 200  # refused in a row before the connection is closed
     lobby_rate: float = 2.0  # lobby calls a second one address may make on average ...
     lobby_burst: int = 60  # ... and at once (loopback is not limited: see limits.py)
+    hint_searches: int = 4  # hint searches a process runs at once (one a seat)
     sockets_per_token: int = 8  # sockets one seat token may hold open at once (a process)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead

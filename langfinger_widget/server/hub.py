@@ -24,6 +24,7 @@ from typing import Any
 from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
+from .limits import Turns
 from .protocol import RateLimit, out
 from .room import (
     BOT,
@@ -71,7 +72,7 @@ class Client:
     def push(self, message: dict[str, Any], picture: bool = False) -> None:
         """Queue a message. A client too slow to take its pictures gets one fresh state
         instead of the backlog (never a silent drop); replies are always kept."""
-        if self.closing is not None or (picture and self.resync):
+        if picture and self.resync:
             return
         if message["kind"] == "presence":  # only the latest says who is online
             self._queue = deque(m for m in self._queue if m["kind"] != "presence")
@@ -158,7 +159,7 @@ class Hub:
 
     # --- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
-        self.scheduler = kernel.LoopScheduler(asyncio.get_running_loop())
+        self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
         self.spawn(self._sweep())
         if self.settings.resume_bots:
@@ -397,6 +398,9 @@ class Hub:
                 client.push(protocol.error("revoked", "this seat token was revoked (the seat "
                                            "was left or resigned)", live.room.seq))
                 client.close(protocol.CLOSE_REVOKED, "seat token revoked")
+                if client.hint is not None:
+                    client.hint.cancel()
+                    client.hint = None
                 live.clients.discard(client)
 
     def _presence(self, live: Live) -> None:
@@ -539,8 +543,15 @@ class Hub:
         if not room.options.hints:
             raise Refusal("hints_off", "this table plays without hints")
         room.check_can_decide(seat)
-        if client.hint is not None:
+        if client.hint is not None:  # the client asks again: its last question is dropped
             client.hint.cancel()
+            client.hint = None
+        if any(c.hint is not None for c in client.live.clients if c.seat == seat):
+            raise Refusal("busy", "a hint for this seat is being searched (another socket "
+                                  "asked): ask again when it has come")
+        if self.hints_running() >= self.settings.hint_searches:
+            raise Refusal("busy", "the server is searching hints for others: ask again in "
+                                  "a moment")
         version = room.game.version
         bot = kernel.make_hint_bot(seed=room.game.move_number)
         steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
@@ -564,6 +575,9 @@ class Hub:
 
         client.hint = kernel.Slices(self.scheduler, steps, done, failed).start()
         return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
+
+    def hints_running(self) -> int:
+        return sum(c.hint is not None for live in self.rooms.values() for c in live.clients)
 
     # --- bots ---------------------------------------------------------------------------------
     def _cancel_bot(self, live: Live) -> None:

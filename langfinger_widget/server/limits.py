@@ -1,16 +1,22 @@
-"""What one client address may ask of the lobby: a token bucket an address.
+"""What one client may cost the server: the lobby's calls, the event loop's turns.
 
 The lobby's calls each cost a database round trip (a table made, a seat taken),
-so each address has a bucket of its own. Loopback is not limited: it is this
+so each client address has a token bucket of its own. Loopback is not limited: it is this
 machine's own scripts, or a proxy in front, which sees the real addresses and
 must limit by them itself (every request through it comes from one address here).
+
+The event loop: bots and hints think a slice a turn between them (:class:`Turns`),
+so that however many think, a person's message waits one slice at most.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+from collections import deque
+from collections.abc import Callable
 
-from .kernel import TokenBucket
+from .kernel import Handle, LoopScheduler, TokenBucket
 
 MAX_ADDRESSES = 10_000  # buckets kept; past this, the idle ones are forgotten first
 
@@ -51,3 +57,56 @@ class AddressLimits:
         if len(self._buckets) >= self.max_addresses:
             for address in list(self._buckets)[: len(self._buckets) // 2 + 1]:
                 del self._buckets[address]
+
+
+class Turns(LoopScheduler):
+    """The hub's scheduler: thinking (bots, hints) gets one slice a turn of the event loop.
+
+    Each :class:`~langfinger_widget.tables.scheduler.Slices` asks for its next slice "now";
+    on a plain loop every search's slice would run in the same turn, so with many searches
+    a person's message, read between turns, waited for all of them. Here the slices wait
+    in one line and a single pump runs one a turn, round robin: a message waits at most
+    one slice, whatever the number of searches, and a loop with nothing else to do still
+    runs them back to back.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop)
+        self._line: deque[_Turn] = deque()
+        self._pumping = False
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        if delay > 0 or not self.on_owner_thread():
+            return super().call_later(delay, callback)
+        turn = _Turn(callback)
+        self._line.append(turn)
+        if not self._pumping:
+            self._pumping = True
+            self.loop.call_soon(self._pump)
+        return turn
+
+    @property
+    def waiting(self) -> int:
+        return sum(not t.cancelled for t in self._line)
+
+    def _pump(self) -> None:
+        while self._line:
+            turn = self._line.popleft()
+            if not turn.cancelled:
+                turn.callback()
+                break
+        if self._line:
+            self.loop.call_soon(self._pump)
+        else:
+            self._pumping = False
+
+
+class _Turn:
+    __slots__ = ("callback", "cancelled")
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True

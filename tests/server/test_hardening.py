@@ -28,11 +28,13 @@ from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_t
 
 from langfinger_widget.net import http
 from langfinger_widget.net.seat import OnlineSeat
+from langfinger_widget.server import kernel as server_kernel
 from langfinger_widget.server import protocol, webhooks
 from langfinger_widget.server.app import STATUS, _write, create_app
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.hub import Client
 from langfinger_widget.server.protocol import MAX_MESSAGE
+from langfinger_widget.tables.scheduler import SLICE_SECONDS, Slices
 
 
 @pytest.fixture()
@@ -419,3 +421,72 @@ def test_a_peer_that_stopped_reading_is_closed(tmp_path) -> None:
         return stuck.closed
 
     assert asyncio.run(scene()) == protocol.CLOSE_SLOW
+
+
+# --- 1: what thinking may cost the others ---------------------------------------------------------
+def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatch) -> None:
+    release = threading.Event()
+
+    def weighing(bot: Any, view: Any, legal: list[Any]) -> Any:
+        while not release.is_set():  # a search that lasts until the test has asked again
+            time.sleep(0.002)
+            yield
+        return legal[0], 0.5
+
+    monkeypatch.setattr(server_kernel, "weighing", weighing)
+    running = ServerThread(Settings(data=tmp_path, hint_searches=1)).start()
+    try:
+        tables = [seated_table(running.base, players=2, hints=True)[1] for _ in range(2)]
+        with wires(running.ws_url, tables[0]) as one, wires(running.ws_url, tables[1]) as two:
+            mover = one[0].latest["view"]["to_move"]
+            again = Wire(running.ws_url)
+            try:
+                again.hello(tables[0][mover])
+                assert one[mover].intent("hint").get("pending") is True
+                busy = again.intent("hint")  # the same seat, from another socket
+                assert busy["kind"] == "result" and busy["code"] == "busy"
+            finally:
+                again.close()
+            other = two[two[0].latest["view"]["to_move"]]
+            busy = other.intent("hint")  # another table: the process's one search is taken
+            assert busy["kind"] == "result" and busy["code"] == "busy"
+            release.set()
+            assert one[mover].until("hint", id=one[mover].next_id)["action"] is not None
+            assert other.intent("hint").get("pending") is True  # room again
+    finally:
+        release.set()
+        running.stop()
+
+
+def test_thinking_gets_one_slice_a_turn_of_the_loop(server) -> None:
+    scheduler = server.hub.scheduler
+
+    async def scene() -> list[int]:
+        turn, ran, finished = [0], [], asyncio.Event()
+
+        def tick() -> None:
+            turn[0] += 1
+            if not finished.is_set():
+                asyncio.get_running_loop().call_soon(tick)
+
+        def search() -> Any:
+            for _ in range(3):
+                time.sleep(SLICE_SECONDS * 1.1)  # one piece fills a slice
+                ran.append(turn[0])
+                yield
+
+        left = [4]
+
+        def done(_: Any) -> None:
+            left[0] -= 1
+            if not left[0]:
+                finished.set()
+
+        tick()
+        for _ in range(4):
+            Slices(scheduler, search(), done, lambda exc: None).start()
+        await asyncio.wait_for(finished.wait(), WAIT)
+        return ran
+
+    ran = asyncio.run_coroutine_threadsafe(scene(), scheduler.loop).result(WAIT * 2)
+    assert len(ran) == 12 and len(set(ran)) == len(ran)  # never two slices in one turn
