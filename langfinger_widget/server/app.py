@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import lobby, protocol
 from .broker import make_broker
 from .config import Settings
+from .connections import max_connections_default
 from .hub import Client, Hub
 from .kernel import LEVELS, VARIANTS
 from .limits import AddressLimits
@@ -45,7 +46,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 PAGE_SCRIPT = "online-page.js"  # js/online-page.tsx, built by `npm run build`
 MAX_BODY = 64 * 1024
 STATUS = {"bad_request": 400, "unauthorized": 401, "origin": 403, "not_found": 404,
-          "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413,
+          "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413, "too_slow": 408,
           "media_type": 415, "rate_limited": 429, "server_error": 500}
 # The pages load only this server's own scripts and styles and talk only to it.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -146,6 +147,18 @@ def _limit(request: Request) -> None:
         raise Refusal("rate_limited", "too many lobby requests from this address: slow down")
 
 
+async def _read_body(request: Request) -> bytes:
+    """The body as it comes, stopped at the cap: a chunked body has no length to check."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, from an allowed page (or no page), within the size cap."""
     settings: Settings = request.app.state.settings
@@ -156,15 +169,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
-    # Read as it comes and stop at the cap: a chunked body has no length to check first.
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
+    try:
+        raw = await asyncio.wait_for(_read_body(request), settings.body_timeout)
+    except (asyncio.TimeoutError, TimeoutError):
+        raise Refusal("too_slow", f"a request's body must come within "
+                                  f"{settings.body_timeout:g} s") from None
     try:
         body = json.loads(raw or b"{}")
     except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
@@ -264,7 +273,20 @@ async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> N
 async def socket(websocket: WebSocket) -> None:
     hub = _hub(websocket)
     settings: Settings = websocket.app.state.settings
-    await websocket.accept()
+    state = websocket.app.state
+    state.sockets += 1
+    try:
+        await websocket.accept()
+        if state.sockets > state.max_sockets:  # room is kept for the lobby and the pages
+            await _refuse_socket(websocket, protocol.CLOSE_TRY_LATER, Refusal(
+                "full", "the server holds as many sockets as it may: try again later"))
+            return
+        await _socket(websocket, hub, settings)
+    finally:
+        state.sockets -= 1
+
+
+async def _socket(websocket: WebSocket, hub: Hub, settings: Settings) -> None:
     origin = websocket.headers.get("origin")
     if not origin_allowed(origin, websocket.headers.get("host"), settings):
         await _refuse_socket(websocket, protocol.CLOSE_ORIGIN, Refusal(
@@ -392,4 +414,7 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.settings = settings
     app.state.lobby_limits = AddressLimits(settings.lobby_rate, settings.lobby_burst)
+    app.state.sockets = 0
+    app.state.max_sockets = settings.max_sockets or (
+        (settings.max_connections or max_connections_default()) * 9 // 10)
     return app

@@ -62,6 +62,12 @@ def parser() -> argparse.ArgumentParser:
                        help="messages one connection may send at once before the rate applies")
     serve.add_argument("--sockets-per-token", type=int, default=8,
                        help="sockets one seat token may hold open at once")
+    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                       help="seconds a client has to send a request's headers, and again "
+                            "its body")
+    serve.add_argument("--max-connections", type=int, default=None,
+                       help="connections at once (default: the open-file limit less 64); "
+                            "nine tenths of them may be WebSockets")
     serve.add_argument("--lobby-rate", type=float, default=2.0,
                        help="lobby calls a second one address may make on average "
                             "(loopback, e.g. a proxy in front, is not limited)")
@@ -91,6 +97,8 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
                     burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst,
                     sockets_per_token=args.sockets_per_token,
+                    header_timeout=args.header_timeout, body_timeout=args.header_timeout,
+                    max_connections=args.max_connections,
                     expire_waiting=_days(args.expire_waiting),
                     keep_finished=_days(args.keep_finished))
 
@@ -131,8 +139,8 @@ def serve(args: argparse.Namespace) -> int:
 
         from . import lobby
         from .app import create_app
+        from .connections import uvicorn_config
         from .hub import Hub
-        from .protocol import MAX_FRAME
     except ImportError as exc:
         print(f"langfinger serve needs the server extra ({exc.name} is missing): {EXTRA}",
               file=sys.stderr)
@@ -164,9 +172,7 @@ def serve(args: argparse.Namespace) -> int:
                     print(f"Invite for seat {seat} (send it): {link}")
             print(f"Spectators: {made['watch']}", flush=True)
 
-    config = uvicorn.Config(create_app(settings, ready), log_level=args.log_level,
-                            ws_max_size=MAX_FRAME, lifespan="on", ws_ping_interval=20.0,
-                            ws_ping_timeout=20.0)
+    config = uvicorn_config(create_app(settings, ready), settings, args.log_level)
     logging.getLogger("uvicorn.error").addFilter(HideFrames())  # the WebSocket's logger
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])

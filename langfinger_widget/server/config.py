@@ -38,6 +38,13 @@ class Settings:
     lobby_rate: float = 2.0  # lobby calls a second one address may make on average ...
     lobby_burst: int = 60  # ... and at once (loopback is not limited: see limits.py)
     hint_searches: int = 4  # hint searches a process runs at once (one a seat)
+    # A client has this long to send a request's headers, and then its body (Slowloris).
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    # Connections at once (None: what the process may open, less what it needs itself), and
+    # of them WebSockets (None: nine tenths), so that the lobby always finds room.
+    max_connections: int | None = None
+    max_sockets: int | None = None
     sockets_per_token: int = 8  # sockets one seat token may hold open at once (a process)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead

@@ -29,6 +29,7 @@ MAX_ECHO = 1024  # bytes of a client's value a reply may quote back (an action i
 MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
 
 # Close codes (4000-4999 are the application's own).
+CLOSE_TRY_LATER = 1013  # the standard "try again later": the server is full
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_ORIGIN = 4403
 CLOSE_HELLO_TIMEOUT = 4408

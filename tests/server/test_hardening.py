@@ -11,12 +11,14 @@ import inspect
 import ipaddress
 import json
 import logging
+import os
 import re
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -490,3 +492,68 @@ def test_thinking_gets_one_slice_a_turn_of_the_loop(server) -> None:
 
     ran = asyncio.run_coroutine_threadsafe(scene(), scheduler.loop).result(WAIT * 2)
     assert len(ran) == 12 and len(set(ran)) == len(ran)  # never two slices in one turn
+
+
+# --- 6: slow and idle connections ---------------------------------------------------------------
+@pytest.fixture()
+def guarded(tmp_path) -> Iterator[ServerProcess]:
+    """``langfinger serve`` with short time limits and a small cap on connections."""
+    running = ServerProcess("--data", str(tmp_path), "--header-timeout", "0.5",
+                            "--max-connections", "20").start()
+    yield running
+    running.stop()
+
+
+def _dripping(port: int, first: bytes) -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    conn.sendall(first)
+    return conn
+
+
+def test_headers_that_never_end_are_cut_off(guarded) -> None:
+    with _dripping(guarded.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n") as conn:
+        assert conn.recv(1024) == b""  # closed by the server, not answered
+
+
+def test_a_body_that_never_ends_is_cut_off(guarded) -> None:
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"players\"")
+    with _dripping(guarded.port, head) as conn:
+        answer = conn.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 408 "), answer[:80]
+
+
+def _fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts /proc/PID/fd")
+def test_idle_connections_cannot_keep_the_lobby_out(guarded) -> None:
+    assert guarded.proc is not None
+    before = _fds(guarded.proc.pid)
+    idle = [_dripping(guarded.port, b"G") for _ in range(40)]  # twice the cap
+    try:
+        made = httpx.post(f"{guarded.base}/api/tables", json={"players": 2}, timeout=WAIT)
+        assert made.status_code == 200
+        assert _fds(guarded.proc.pid) <= before + 25  # the oldest idle ones were closed
+    finally:
+        for conn in idle:
+            conn.close()
+
+
+def test_websockets_leave_room_for_the_lobby(tmp_path) -> None:
+    running = ServerThread(Settings(data=tmp_path, max_sockets=2)).start()
+    try:
+        _, seat_tokens = seated_table(running.base, players=2)
+        with wires(running.ws_url, seat_tokens):
+            full = Wire(running.ws_url)
+            try:
+                refused = full.recv()
+                assert refused["code"] == "full" and full.closed_with() == 1013
+            finally:
+                full.close()
+            assert httpx.post(f"{running.base}/api/tables", json={"players": 2}).is_success
+        with wires(running.ws_url, seat_tokens[:1]) as again:  # closed ones make room
+            assert again[0].latest["kind"] == "state"
+    finally:
+        running.stop()
