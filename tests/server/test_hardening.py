@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+import services
 from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -36,6 +37,8 @@ from langfinger_widget.server.app import STATUS, _write, create_app
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.hub import Client
 from langfinger_widget.server.protocol import MAX_MESSAGE
+from langfinger_widget.server.room import OPEN, PERSON, TAKEN
+from langfinger_widget.server.store import SeatRow, Store, TableRow
 from langfinger_widget.tables.scheduler import SLICE_SECONDS, Slices
 
 
@@ -557,3 +560,41 @@ def test_websockets_leave_room_for_the_lobby(tmp_path) -> None:
             assert again[0].latest["kind"] == "state"
     finally:
         running.stop()
+
+
+def _retention(url: str) -> tuple[list[str], list[str], bool]:
+    """Four tables in the store at ``url``: which are past a week waiting, which over a day
+    finished, and whether deleting leaves the others."""
+    async def scene() -> tuple[list[str], list[str], bool]:
+        store = await Store.open(url)
+        try:
+            now = time.time()
+            made = {"unjoined": OPEN, "joined": TAKEN, "playing": TAKEN, "over": TAKEN}
+            for name, seat_status in made.items():
+                status = {"playing": "playing", "over": "over"}.get(name, "waiting")
+                await store.create(TableRow(name, 0, {}, {}, status, None, False, None, "x",
+                                            now, now),
+                                   [SeatRow(0, PERSON, "a", seat_status),
+                                    SeatRow(1, PERSON, "b", OPEN)])
+            later = now + 8 * 86400
+            waiting = await store.expired(later - 7 * 86400, None)
+            finished = await store.expired(None, later - 86400)
+            await store.delete(waiting + finished)
+            left = {name for name in made if await store.load(name) is not None}
+            return waiting, finished, left == {"joined", "playing"}
+        finally:
+            await store.close()
+
+    return asyncio.run(scene())
+
+
+def test_retention_finds_the_same_tables_in_postgres(tmp_path) -> None:
+    assert _retention(f"sqlite+aiosqlite:///{tmp_path / 'lf.sqlite3'}") == (
+        ["unjoined"], ["over"], True)
+    try:
+        with services.postgres() as pg:
+            assert _retention(pg.url) == (["unjoined"], ["over"], True)
+    except services.Missing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install the services: {missing}")
+        pytest.skip(str(missing))
