@@ -488,7 +488,8 @@ class Hub:
             seat = self._check_token(client)
             if kind == "hint":
                 return self._hint(client, seat, msg_id)
-            await self._change(client, seat, kind, message)
+            with self.scheduler.first():  # no bot or hint thinks while a person's move goes
+                await self._change(client, seat, kind, message)
         except Refusal as refusal:
             return out("result", live.room.seq, id=msg_id, ok=False, error=refusal.message,
                        code=refusal.code)

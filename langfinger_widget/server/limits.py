@@ -12,9 +12,10 @@ so that however many think, a person's message waits one slice at most.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .kernel import Handle, LoopScheduler, TokenBucket
 
@@ -60,36 +61,69 @@ class AddressLimits:
 
 
 class Turns(LoopScheduler):
-    """The hub's scheduler: thinking (bots, hints) gets one slice a turn of the event loop.
+    """The hub's scheduler: thinking (bots, hints) gets one slice a turn of the event loop,
+    and none while a person's change is under way.
 
     Each :class:`~langfinger_widget.tables.scheduler.Slices` asks for its next slice "now";
     on a plain loop every search's slice would run in the same turn, so with many searches
     a person's message, read between turns, waited for all of them. Here the slices wait
     in one line and a single pump runs one a turn, round robin: a message waits at most
     one slice, whatever the number of searches, and a loop with nothing else to do still
-    runs them back to back.
+    runs them back to back. While a person's move (or undo, or seat change) is being
+    committed (:meth:`first`) no slice starts, for up to ``people_first`` seconds at a
+    time: people's moves come first, and a stream of them cannot starve the bots.
     """
+
+    people_first = 0.25
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(loop)
         self._line: deque[_Turn] = deque()
         self._pumping = False
+        self._people = 0
+        self._since = 0.0  # when people last began to go first
+        self._resume: asyncio.TimerHandle | None = None
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         if delay > 0 or not self.on_owner_thread():
             return super().call_later(delay, callback)
         turn = _Turn(callback)
         self._line.append(turn)
-        if not self._pumping:
-            self._pumping = True
-            self.loop.call_soon(self._pump)
+        self._wake()
         return turn
 
-    @property
-    def waiting(self) -> int:
-        return sum(not t.cancelled for t in self._line)
+    @contextlib.contextmanager
+    def first(self) -> Iterator[None]:
+        """A person's change is under way: thinking waits (see the class's docstring)."""
+        if not self._people:
+            self._since = self.loop.time()
+        self._people += 1
+        try:
+            yield
+        finally:
+            self._people -= 1
+            if not self._people:
+                if self._resume is not None:
+                    self._resume.cancel()
+                    self._resume = None
+                self._wake()
+
+    def _resumed(self) -> None:
+        self._resume = None
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._line and not self._pumping:
+            self._pumping = True
+            self.loop.call_soon(self._pump)
 
     def _pump(self) -> None:
+        waited = self.loop.time() - self._since
+        if self._people and waited < self.people_first:
+            self._pumping = False  # woken by the last person out, or when the wait is up
+            if self._resume is None:
+                self._resume = self.loop.call_later(self.people_first - waited, self._resumed)
+            return
         while self._line:
             turn = self._line.popleft()
             if not turn.cancelled:

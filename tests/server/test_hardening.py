@@ -36,6 +36,7 @@ from langfinger_widget.server import protocol, webhooks
 from langfinger_widget.server.app import STATUS, _write, create_app
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.hub import Client
+from langfinger_widget.server.limits import Turns
 from langfinger_widget.server.protocol import MAX_MESSAGE
 from langfinger_widget.server.room import OPEN, PERSON, TAKEN
 from langfinger_widget.server.store import SeatRow, Store, TableRow
@@ -598,3 +599,26 @@ def test_retention_finds_the_same_tables_in_postgres(tmp_path) -> None:
         if os.environ.get("CI"):
             pytest.fail(f"CI must install the services: {missing}")
         pytest.skip(str(missing))
+
+
+def test_no_thinking_starts_while_a_persons_move_goes(tmp_path) -> None:
+    async def scene() -> tuple[list[int], list[int]]:
+        turns = Turns(asyncio.get_running_loop())
+        turns.people_first = 3600.0  # however long the move takes here
+        ran: list[int] = []
+        finished = asyncio.Event()
+
+        def steps() -> Any:
+            for n in range(3):
+                ran.append(n)
+                yield
+
+        with turns.first():
+            Slices(turns, steps(), lambda _: finished.set(), lambda exc: None).start()
+            for _ in range(20):
+                await asyncio.sleep(0)
+            during = list(ran)
+        await asyncio.wait_for(finished.wait(), WAIT)
+        return during, ran
+
+    assert asyncio.run(scene()) == ([], [0, 1, 2])
