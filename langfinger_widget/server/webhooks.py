@@ -90,7 +90,7 @@ async def post(url: str, payload: dict[str, Any], allow_private: bool) -> bool:
     port = parts.port or (443 if parts.scheme == "https" else 80)
     address = await resolve(host, port, allow_private)
     if address is None:
-        log.warning("webhook to %s refused: not a public address", host)
+        log.warning("webhook to %s refused: unresolved, or not a public address", host)
         return False
     literal = f"[{address}]" if ":" in address else address
     target = parts._replace(netloc=f"{literal}:{port}").geturl()
