@@ -24,7 +24,7 @@ from typing import Any
 from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
-from .limits import Turns
+from .limits import Thinking, Turns
 from .protocol import RateLimit, out
 from .room import (
     BOT,
@@ -574,7 +574,7 @@ class Hub:
             client.push(out("hint", client.live.room.seq, id=msg_id, action=None,
                             error=f"no hint: {exc!r}"))
 
-        client.hint = kernel.Slices(self.scheduler, steps, done, failed).start()
+        client.hint = Thinking(self.scheduler, steps, done, failed).start()
         return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
 
     def hints_running(self) -> int:
@@ -600,7 +600,7 @@ class Hub:
         bot = live.bot_for(seat, room.bot_level(seat))
         steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
         live.bot_key = key
-        live.bot = kernel.Slices(
+        live.bot = Thinking(
             self.scheduler, steps,
             lambda action: self.spawn(self._bot_move(live, key, action)),
             lambda exc: self.spawn(self._bot_move(live, key, None, exc)),

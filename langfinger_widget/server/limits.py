@@ -14,10 +14,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
-from .kernel import Handle, LoopScheduler, TokenBucket
+from .kernel import Handle, LoopScheduler, Slices, TokenBucket
+
+T = TypeVar("T")
+# How long one slice of a bot's or a hint's search holds the loop on the server.
+SLICE_SECONDS = 0.005
 
 MAX_ADDRESSES = 10_000  # buckets kept; past this, the idle ones are forgotten first
 
@@ -144,3 +150,13 @@ class _Turn:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+class Thinking(Slices[T]):
+    """A search on the server, in slices of :data:`SLICE_SECONDS` (shorter than a board's:
+    a person's message goes through a few turns of the loop, a slice each)."""
+
+    def _slice(self) -> None:
+        self._run(deadline=time.perf_counter() + SLICE_SECONDS)
+        if self.active:
+            self._handle = self._scheduler.call_later(0.0, self._slice)
