@@ -19,7 +19,13 @@ from langfinger_widget.kernel.game import Game
 from langfinger_widget.kernel.rules import Event
 from langfinger_widget.kernel.state import VARIANTS
 from langfinger_widget.kernel.views import public_log, redact_log
-from langfinger_widget.tables.scheduler import MAX_PACE, LoopScheduler, Slices, TokenBucket
+from langfinger_widget.tables.scheduler import (
+    MAX_PACE,
+    Handle,
+    LoopScheduler,
+    Slices,
+    TokenBucket,
+)
 from langfinger_widget.tables.table import make_hint_bot, seat_undo_refusal, take_back
 
 __all__ = [
@@ -30,6 +36,7 @@ __all__ = [
     "Bot",
     "Event",
     "Game",
+    "Handle",
     "IllegalAction",
     "InvalidState",
     "LangfingerError",

@@ -37,7 +37,10 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
+    delete,
     event,
+    exists,
     insert,
     select,
     text,
@@ -145,14 +148,17 @@ class Conflict(Exception):
 @dataclass
 class Write:
     """One change of one table: a compare and set on its ``seq`` (unless ``seq`` is None),
-    then rows inserted and seats updated. Nothing of it is written if the compare and set
-    fails. Plain data, so that each database runs it its own way (see _SqliteWriter)."""
+    then rows inserted, seats updated and rows deleted. Nothing of it is written if the
+    compare and set fails. Plain data, so that each database runs it its own way (see
+    _SqliteWriter)."""
 
     table_id: str
     seq: int | None
     fields: dict[str, Any]
     inserts: list[tuple[Table, list[dict[str, Any]]]] = field(default_factory=list)
     seat_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # Rows deleted, in this order: (table, column, the values it may have).
+    deletes: list[tuple[Table, str, list[Any]]] = field(default_factory=list)
 
     def conflict(self) -> Conflict:
         return Conflict(f"table {self.table_id} is no longer at sequence {self.seq}")
@@ -169,6 +175,8 @@ async def _run_async(conn: AsyncConnection, write: Write) -> None:
     for seat, values in write.seat_updates:
         await conn.execute(update(seats).where(seats.c.table_id == write.table_id,
                                                seats.c.seat == seat).values(**values))
+    for table, column, keys in write.deletes:
+        await conn.execute(delete(table).where(table.c[column].in_(keys)))
 
 
 class _SqliteWriter:
@@ -222,6 +230,8 @@ class _SqliteWriter:
             if kind == "insert":
                 sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) "
                        f"VALUES ({', '.join('?' * len(columns))})")
+            elif kind == "delete":
+                sql = f"DELETE FROM {table.name} WHERE {columns[0]} = ?"
             elif kind == "cas":
                 sql = (f"UPDATE {table.name} SET {', '.join(f'{c} = ?' for c in columns)} "
                        "WHERE id = ? AND seq = ?")
@@ -247,6 +257,10 @@ class _SqliteWriter:
         for seat, values in write.seat_updates:
             cursor.execute(self._statement("seat", seats, tuple(values)),
                            (*values.values(), write.table_id, seat))
+        for table, column, keys in write.deletes:
+            if keys:  # one statement a key: SQLite caps a statement's parameters
+                cursor.executemany(self._statement("delete", table, (column,)),
+                                   [(k,) for k in keys])
 
     def commit_group(self, group: list[Write]) -> list[Exception | None]:
         """One transaction for the group. A write whose compare and set fails is skipped (it
@@ -476,3 +490,31 @@ class Store:
             result = await conn.execute(select(tables.c.id).where(
                 tables.c.bot_turn.is_(True), tables.c.status == "playing"))
             return [r.id for r in result]
+
+    # --- retention ----------------------------------------------------------------------------
+    async def expired(self, waiting_before: float | None,
+                      finished_before: float | None) -> list[str]:
+        """Tables past their keeping: waiting since before ``waiting_before`` with no person
+        seat ever taken, or over since before ``finished_before`` (None: keep them)."""
+        found: list[str] = []
+        async with self.engine.connect() as conn:
+            if waiting_before is not None:
+                joined = exists().where(and_(seats.c.table_id == tables.c.id,
+                                             seats.c.kind == "person",
+                                             seats.c.status != "open"))
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "waiting", tables.c.created < waiting_before, ~joined))
+                found += [r.id for r in result]
+            if finished_before is not None:
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "over", tables.c.updated < finished_before))
+                found += [r.id for r in result]
+        return found
+
+    async def delete(self, table_ids: Sequence[str]) -> None:
+        """Forget these tables: journal, seats and all."""
+        if not table_ids:
+            return
+        ids = list(table_ids)
+        await self._write(Write(ids[0], None, {}, deletes=[
+            (journal, "table_id", ids), (seats, "table_id", ids), (tables, "id", ids)]))

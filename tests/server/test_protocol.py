@@ -160,3 +160,6 @@ def test_frames_are_compact_json_with_sorted_keys_with_or_without_msgspec() -> N
         assert ", " not in text and ": " not in text
     frame = protocol.Frame.of(message)
     assert (frame.kind, frame.text) == ("update", protocol.encode(message))
+    # A client may send a lone surrogate (valid JSON, no UTF-8): quoted back, never a crash.
+    odd = protocol.out("why", 1, action=json.loads('"a\\ud800b"'))
+    assert json.loads(protocol.encode(odd)) == odd

@@ -25,8 +25,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from langfinger_widget.server.app import create_app
-from langfinger_widget.server.cli import uvicorn_options
 from langfinger_widget.server.config import Settings
+from langfinger_widget.server.protocol import MAX_FRAME
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0  # seconds any one expected message may take
@@ -47,7 +47,8 @@ class ServerThread:
         settings.port = self.sock.getsockname()[1]
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, log_level="warning", **uvicorn_options())
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=MAX_FRAME,
+                                lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.sock]}, daemon=True)
