@@ -427,13 +427,21 @@ class Hub:
                 continue
             seat = live.room.seats[client.seat]
             if not tokens.same_digest(client.token_hash, seat.token_hash):
-                client.push(protocol.error("revoked", "this seat token was revoked (the seat "
-                                           "was left or resigned)", live.room.seq))
-                client.close(protocol.CLOSE_REVOKED, "seat token revoked")
                 if client.hint is not None:
                     client.hint.cancel()
                     client.hint = None
                 live.clients.discard(client)
+                # On the loop's next turn: the socket that left or resigned gets its
+                # answer ("ok") first, then the notice; the other way round its client
+                # took the notice as the answer to its request.
+                asyncio.get_running_loop().call_soon(self._close_revoked, client,
+                                                     live.room.seq)
+
+    @staticmethod
+    def _close_revoked(client: Client, seq: int) -> None:
+        client.push(protocol.error("revoked", "this seat token was revoked (the seat was left "
+                                   "or resigned)", seq))
+        client.close(protocol.CLOSE_REVOKED, "seat token revoked")
 
     def _presence(self, live: Live) -> None:
         """Tell everyone who is online, if that changed: another socket of a seat already
