@@ -163,6 +163,8 @@ export interface Setup {
   allow_new_game: boolean;
   /** Whether the New game panel offers "Play online" (a table on a game server). */
   allow_online?: boolean;
+  /** A lesson's board that holds at the end of its step: the kernel's words saying so ("" while it is open). */
+  step_done?: string;
 }
 
 /** A board playing at a game server's table (widget.py's `online` trait, net/seat.py). */

@@ -212,6 +212,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     hintError,
     onCloseHintError: () => setHintError(""),
     hint: hintAction && legal.length > 0 ? { action: hintAction, value: state.hint.value } : null,
+    stepDone: setup.step_done,
   });
   const skipSelf = selfSkipper(state);
   // A replay moves through the record itself; a hot seat's next person sees it once revealed.

@@ -33,7 +33,7 @@ def names() -> tuple[str, ...]:
 
 def get(name: str) -> GameSpec:
     """The game called ``name``; :class:`BadArgument` names the games there are."""
-    if not isinstance(name, str) or name not in _BUILTIN and name not in _loaded:
+    if not isinstance(name, str) or (name not in _BUILTIN and name not in _loaded):
         raise BadArgument(f"no game {name!r}: the games are {', '.join(names())}")
     if name not in _loaded:
         spec = importlib.import_module(_BUILTIN[name]).SPEC

@@ -108,7 +108,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     bots, hints and Undo (R12) are the :class:`~langfinger_widget.tables.table.Table`'s
     (``w.table``); the widget mirrors it into traits and passes intents on.
     Once the game is over, its end screen replays it on this same board
-    (:class:`~langfinger_widget.ui.replay_mode.ReplayMode`).
+    (:class:`~langfinger_widget.ui.replay_mode.ReplayMode`). A lesson's board
+    gives ``until`` (``"act"``: once every token is down; ``"round"``: once the
+    next round begins): there it holds, and Undo takes the learner back.
     """
 
     _esm = STATIC / "widget.js" if (STATIC / "widget.js").is_file() else _MISSING_BUNDLE_ESM
@@ -159,6 +161,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         variant: str = "standard",
         scheduler: Scheduler | None = None,
         table: BoardDriver | None = None,
+        until: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
@@ -176,6 +179,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
                     game if game is not None else Game.new(players, seed, variant=variant),
                     seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
                     scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
+                    until=until,
                 )
             except TableError as exc:
                 raise SeatError(str(exc)) from None
