@@ -60,6 +60,9 @@ export interface Decision {
   kind: DecisionKind;
   place: Place | null;
   square: number | null;
+  /** Placing only: each place where a token placed now may find everything gone when it acts,
+   *  in the kernel's words (legal all the same, R2.2). */
+  too_late?: Partial<Record<Place, string>>;
 }
 
 export interface View {
@@ -216,6 +219,8 @@ export interface EvalPoint {
   best_chance: number;
   loss: number;
   doubtful: boolean;
+  /** A token placed where everything may be gone before it acts: the kernel's words, else "". */
+  too_late?: string;
 }
 
 /** The replay's timeline (`timeline` trait): words, money after each decision, evaluation. */
