@@ -303,6 +303,9 @@ export type OutMessage =
   /** The end screen: this board replays its finished game (and analyses the seat's play). */
   | { kind: "replay"; analyse: boolean }
   | { kind: "replay_leave" }
+  /** One invite ("0".."4") or the spectators' link ("watch"), secret and all: the `online`
+   *  trait holds them without (a saved notebook keeps the trait). */
+  | { kind: "online_link"; which: string }
   | ReplayMessage;
 
 /** Intents of a replay (replay_widget.py); every one is checked by the kernel. */

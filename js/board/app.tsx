@@ -265,7 +265,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
         </div>
         {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}
         {panel === "legend" ? <LegendPanel onClose={() => setPanel("none")} /> : null}
-        {state.online ? <OnlineBar online={state.online} /> : null}
+        {state.online ? <OnlineBar online={state.online} send={send} inbox={props.inbox} /> : null}
         <MessageBar messages={messages} />
         {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
         {panel === "new-game" && !state.puzzle && setup.allow_new_game ? (
