@@ -100,12 +100,11 @@ def check(board: Any, judge: Judge, *, step: int = 1, seat: int | None = None,
     ``judge(move, after)`` gets the move and a copy of the game right after it, and returns
     whether it was the lesson's step and why. Until that move is made, the verdict waits and
     says what is missing: ``waiting`` in the lesson's words (e.g. "Not every token is down
-    yet"), else how many moves are still to make. Only decisions with a choice count: a pass
-    that was the only move is the board's, not the learner's.
+    yet"), else how many moves are still to make. A pass that was the only move counts too:
+    a lesson may be about it (notebooks/07: the round's last token).
     """
     game = _game(board)
-    chose = game.choices
-    at = [i for i, s in enumerate(game.deciders) if (seat is None or s == seat) and chose[i]]
+    at = [i for i, s in enumerate(game.deciders) if seat is None or s == seat]
     if len(at) < step:
         return Verdict("waiting", waiting or still_to_make(len(at), step))
     index = at[step - 1]

@@ -52,6 +52,19 @@ def ruin_notebook(
 
 
 @pytest.fixture
+def round_end_on_a_phone(
+    request: pytest.FixtureRequest, lab_server: LabServer, page: playwright_api.Page
+) -> Iterator[LabNotebook]:
+    """07_round_and_game_end in a phone's window (390 px wide)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for nb in _open_lesson("07_round_and_game_end", request, lab_server, page):
+        # The notebook alone on the phone's width, as a phone shows it (no file browser).
+        page.evaluate("() => { const shell = window.jupyterapp.shell; shell.collapseLeft(); "
+                      "shell.collapseRight(); }")
+        yield nb
+
+
+@pytest.fixture
 def placing_notebook(
     request: pytest.FixtureRequest, lab_server: LabServer, page: playwright_api.Page
 ) -> Iterator[LabNotebook]:
@@ -161,3 +174,38 @@ def test_a_lesson_survives_a_wrong_move_and_undo(placing_notebook: LabNotebook) 
     place("villa", 4)
     assert nb.kernel(whole).startswith("✓ Right"), nb.kernel(whole)
     assert nb.kernel_json("[w.game.move_number, w.game.round]") == [4, 1]
+
+
+# Whether two boxes of the page overlap (getBoundingClientRect of each), and where.
+_JS_BOXES = """([a, bs]) => { const r = a.getBoundingClientRect();
+    return bs.map((b) => { const s = b.getBoundingClientRect();
+        return { name: b.textContent.trim(), overlap: r.left < s.right && s.left < r.right
+                 && r.top < s.bottom && s.top < r.bottom,
+                 banner: [r.top, r.bottom], it: [s.top, s.bottom] }; }); }"""
+
+
+def test_a_round_banner_on_a_phone_keeps_its_own_space(round_end_on_a_phone: LabNotebook) -> None:
+    """Issue 40: at 390 px the round-over banner wraps to several lines; laid over the board,
+    it hid the players' names. It now takes its own space above them."""
+    nb = round_end_on_a_phone
+    lesson = NOTEBOOKS / "07_round_and_game_end.ipynb"
+    # As a reader does: down to the board, whose round then ends (the banner stays a while).
+    nb.run_through(_widget_cell_index(lesson))
+    board = nb.output(_widget_cell_index(lesson)).locator(".lf-board-root")
+    board.wait_for()
+    assert board.evaluate("(el) => el.getBoundingClientRect().width") <= 390
+    # The lesson's step: Pascal's last token can only pass, and the board passes for him
+    # (or he clicks Pass first): the round ends, and its banner says what happened.
+    passing = board.locator('[data-testid="pass"]')
+    if passing.count() and passing.is_enabled():
+        passing.click()
+    banner = board.locator('[data-testid="round-banner"]')
+    banner.wait_for()
+    assert "Round 3 is over" in banner.inner_text()
+    lines = banner.evaluate("(el) => el.getBoundingClientRect().height / 18")
+    assert lines >= 2, "the banner fits one line: this window tests nothing"
+    names = board.locator(".lf-player-name").element_handles()
+    assert len(names) == 3
+    for box in nb.page.evaluate(_JS_BOXES, [banner.element_handle(), names]):
+        assert not box["overlap"], f"the banner lies over {box['name']}: {box}"
+    nb.screenshot("round-banner-phone", board)

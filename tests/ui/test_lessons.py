@@ -110,8 +110,7 @@ def test_the_solution_shows_only_when_its_button_is_pressed() -> None:
 
 
 def test_a_check_that_waits_says_what_is_still_missing() -> None:
-    """Issue 40: not the generic "make your move" once some of the step's moves are made;
-    and a pass the board played by itself is not one of the learner's moves."""
+    """Issue 40: not the generic "make your move" once some of the step's moves are made."""
     g = lf.Game.new(players=2, seed=4, start_player=0)
     assert lessons.check(g, city_first, step=3).text == lessons.WAITING
     g.play(CITY)
