@@ -139,6 +139,7 @@ def test_a_lesson_survives_a_wrong_move_and_undo(placing_notebook: LabNotebook) 
     board.wait_for()
     first, whole = _check_cell(lesson, 0), _check_cell(lesson, 1)
     undo = board.locator('[data-testid="undo"]')
+    nb.screenshot("tutorial-02_placing", board)
 
     def place(name: str, moves: int) -> None:
         board.locator(f'[data-place="{name}"][data-legal="true"]').first.click()
