@@ -48,6 +48,7 @@ export function readPuzzle(x: unknown): PuzzleInfo | null {
     difficulty: typeof p.difficulty === "number" ? p.difficulty : 0,
     rule: typeof p.rule === "string" ? p.rule : "",
     story: typeof p.story === "string" ? p.story : "",
+    told: asArray<unknown>(p.told).filter((t): t is string => typeof t === "string"),
     status: p.status,
     state: state === "illegal" || state === "solved" || state === "failed" ? state : "playing",
     solved: p.solved === true,

@@ -31,6 +31,8 @@ export interface Loot {
   id?: string;
   kind?: Kind;
   value?: number;
+  /** A front the puzzle tells its reader (the seat's own view would show only the back). */
+  told?: boolean;
 }
 
 /** kind -> [count, bonus] */
@@ -139,6 +141,8 @@ export interface PuzzleInfo {
   /** The ruling it hinges on, e.g. "R5.2". */
   rule: string;
   story?: string;
+  /** What the puzzle tells the reader beyond the seat's view, one fact a sentence. */
+  told?: string[];
   seat?: number;
   /** "Solved! ...", "Not yet: ...", "Illegal: R...", "Not solved: ..." */
   status: string;

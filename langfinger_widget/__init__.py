@@ -53,7 +53,7 @@ _LAZY = {
     "platform": "tables.runtime",  # its name before the floors (README, older notebooks)
     "elo": "study.elo", "study": "study", "testing": "testing", "describe": "kernel.describe",
     "words": "kernel.words", "rulings": "kernel.rulings", "lessons": "ui.lessons",
-    "online": "ui.online", "games": "games",
+    "online": "ui.online", "games": "games", "crooks": "games.crooks",
 }
 
 

@@ -7,6 +7,9 @@
   Chromium, one JupyterLite build) with the tests that build a wheel or the site or start a
   server from the checkout, and each notebook (nbval runs its cells in order, in one kernel).
   Every other test is a unit of its own, spread over both workers.
+- The ``quiet`` tests (a local Ray node) start heavy real parts whose start-up limits a
+  loaded machine can miss: with ``LANGFINGER_QUIET_STAGE=later`` they are left out, and
+  ``./scripts/test`` runs them on their own once everything else is done.
 """
 
 from __future__ import annotations
@@ -53,6 +56,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("LANGFINGER_QUIET_STAGE") == "later":
+        # ./scripts/test runs the ``quiet`` tests in a stage of their own, after the rest.
+        later = [item for item in items if "quiet" in item.keywords]
+        if later:
+            config.hook.pytest_deselected(items=later)
+            items[:] = [item for item in items if "quiet" not in item.keywords]
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="long version: run with -m slow")

@@ -7,7 +7,7 @@
 import type { Action, Fence, GameEvent, Loot, PlayerView, Rate, Scoundrel, Tool, View, WidgetState } from "../types";
 import { RATES, TOOLS } from "../types";
 
-const LOOT: Record<string, Required<Loot>> = {
+const LOOT: Record<string, Required<Omit<Loot, "told">>> = {
   L01: { id: "L01", protection: "chest", tools: ["lockpick", "hammer", "welder"], kind: "money", value: 1 },
   L02: { id: "L02", protection: "pillar", tools: ["hammer", "welder"], kind: "painting", value: 3 },
   L03: { id: "L03", protection: "showcase", tools: ["pliers", "lockpick"], kind: "statue", value: 4 },

@@ -44,6 +44,22 @@ describe("the puzzle panel", () => {
     expect(plain.el.querySelector('[data-testid="hint"]')).not.toBeNull();
   });
 
+  it("lists what the puzzle tells and marks a told front on the board, and nothing else", () => {
+    const fx = museum5();
+    const first = fx.view.museum[0];
+    if (first === undefined) throw new Error("the fixture's Museum is empty");
+    fx.view.museum[0] = { ...first, kind: "statue", value: 4, told: true };
+    const told = ["The Museum's first card is a statue worth 4."];
+    const { el } = setup(stateOf(fx, { puzzle: panel({ told }) }));
+    expect(text(el, "puzzle-told")).toBe(told[0]);
+    const marked = el.querySelectorAll(".lf-told");
+    expect(marked.length).toBe(1);
+    expect(marked[0]?.getAttribute("title")).toBe("the puzzle tells you this front");
+    const plain = setup(stateOf(museum5(), { puzzle: panel() }));
+    expect(plain.el.querySelector('[data-testid="puzzle-told"]')).toBeNull();
+    expect(plain.el.querySelector(".lf-told")).toBeNull();
+  });
+
   it("replaces the search hint and New game with Puzzle hint and Try again, which send intents", () => {
     const { el, model } = setup(stateOf(place2(), { puzzle: panel() }));
     expect(el.querySelector('[data-testid="hint"]')).toBeNull();

@@ -98,7 +98,10 @@ export function LootFace(props: { loot: Loot; small?: boolean }): JSX.Element {
   const { loot } = props;
   const known = loot.kind !== undefined && loot.value !== undefined;
   return (
-    <span class={`lf-loot lf-prot-${loot.protection} ${props.small ? "lf-small" : ""} ${known ? "lf-known" : ""}`}>
+    <span
+      class={`lf-loot lf-prot-${loot.protection} ${props.small ? "lf-small" : ""} ${known ? "lf-known" : ""} ${loot.told ? "lf-told" : ""}`}
+      title={loot.told ? "the puzzle tells you this front" : undefined}
+    >
       <span class="lf-loot-back">
         <ProtectionIcon protection={loot.protection} size={props.small ? 16 : 26} />
         <ToolRow tools={loot.tools} size={props.small ? 11 : 16} />
@@ -122,7 +125,10 @@ export function LootChip(props: { loot: Loot }): JSX.Element {
   const l = props.loot;
   const known = l.kind !== undefined && l.value !== undefined;
   return (
-    <span class={`lf-chip lf-prot-${l.protection}`} data-tip={known ? `${l.kind} worth ${l.value}` : `${l.protection}, front hidden`}>
+    <span
+      class={`lf-chip lf-prot-${l.protection} ${l.told ? "lf-told" : ""}`}
+      data-tip={known ? `${l.kind} worth ${l.value}${l.told ? " (told by the puzzle)" : ""}` : `${l.protection}, front hidden`}
+    >
       <ProtectionIcon protection={l.protection} size={16} />
       {known ? (
         <>

@@ -48,6 +48,13 @@ export function PuzzlePanel(props: { puzzle: PuzzleInfo; send: (m: OutMessage) =
         <b>Goal:</b> {p.goal}
       </p>
       {p.story ? <p class="lf-puzzle-story">{p.story}</p> : null}
+      {p.told && p.told.length > 0 ? (
+        <ul class="lf-puzzle-told" data-testid="puzzle-told" aria-label="What the puzzle tells you">
+          {p.told.map((t, i) => (
+            <li key={i}>{t}</li>
+          ))}
+        </ul>
+      ) : null}
       <div class="lf-puzzle-status" role="status" aria-live="polite" data-testid="puzzle-status" data-state={p.state}>
         <WithRulings text={p.status} />
       </div>

@@ -14,6 +14,7 @@ import math
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from ..games.protocol import GameState
 from ..kernel import rules
 from ..kernel.errors import BadArgument
 from ..kernel.hidden import View as View  # the type every bot takes, re-exported
@@ -33,20 +34,26 @@ class Bot(Protocol):
         ...
 
 
-def check_inputs(view: Any, legal: Any) -> None:
+def check_inputs(view: Any, legal: Any, game: str | None = None) -> None:
     """Refuse anything but a seat's view and a non-empty list of action dicts.
 
     This is what makes the bots fair by construction: a ``Game`` (which holds
-    the hidden cards) is rejected with a ``TypeError`` instead of being read.
+    the hidden cards), or its ``to_dict``, is rejected with a ``TypeError`` instead of being
+    read. A view is any game's (its ``format`` is ``"<game>-view/<n>"``); a bot that plays
+    one game only names it (``game="langfinger"``) and is refused another's view.
     """
-    if not isinstance(view, dict) or view.get("format") != VIEW_FORMAT:
-        raise TypeError(f"a bot takes a seat's view (a {VIEW_FORMAT!r} dict), "
-                        f"not {type(view).__name__}")
+    form = view.get("format") if isinstance(view, dict) else None
+    if not isinstance(form, str) or "-view/" not in form:
+        raise TypeError(f"a bot takes a seat's view (a dict like {VIEW_FORMAT!r}), "
+                        f"not {type(view).__name__}" + (f" {form!r}" if form else ""))
     if not isinstance(view.get("seat"), int):
         raise TypeError("a bot plays one seat: view(seat) with a seat number, not the open board")
     if not isinstance(legal, (list, tuple)) or not legal or not all(
             isinstance(a, dict) for a in legal):
         raise TypeError("legal must be a non-empty list of action dicts")
+    if game is not None and not form.startswith(f"{game}-view/"):
+        raise BadArgument(f"this bot plays {game} only, not a {form!r} game; any game has the "
+                          "random bot, and ISMCTS searches it given a twin (thinking(..., twin=))")
 
 
 def number(value: Any, what: str, *, low: float = 0.0, above: bool = False,
@@ -74,14 +81,30 @@ def keyed(legal: Sequence[Action]) -> list[tuple[Key, Action]]:
 SEARCH_PIECE = 8
 
 
-def thinking(bot: Bot, view: View, legal: Sequence[Action]) -> Generator[None, None, Action]:
+def thinking(bot: Bot, view: View, legal: Sequence[Action], twin: GameState | None = None
+             ) -> Generator[None, None, Action]:
     """The bot's choice as a computation that yields between small pieces of work.
 
     A searching bot (one with ``search(view, legal)``, like ISMCTS) is run a
     piece at a time, so a driver on an event loop can answer clicks while it
     thinks (:class:`~langfinger_widget.tables.scheduler.Slices`); any other bot
     chooses in one piece. The choice is the same as ``bot.choose``'s.
+
+    ``twin``: for a game other than Langfinger, ``game.resample(seat, rng)`` (a game that
+    holds only what the seat has seen): a bot with ``search_twin`` (ISMCTS) searches it
+    through the game protocol.
     """
+    if twin is not None and view.get("format") != VIEW_FORMAT:
+        search_twin = getattr(bot, "search_twin", None)
+        if search_twin is None:
+            return bot.choose(view, legal)
+        if len(legal) == 1:  # nothing to decide: save the search
+            return legal[0]
+        running = search_twin(twin, view["seat"], legal)
+        while not running.done:
+            running.run(SEARCH_PIECE)
+            yield
+        return running.best()[0]  # type: ignore[no-any-return]
     search = getattr(bot, "search", None)
     if search is None or len(legal) == 1:
         return bot.choose(view, legal)
@@ -92,15 +115,19 @@ def thinking(bot: Bot, view: View, legal: Sequence[Action]) -> Generator[None, N
     return running.best()[0]  # type: ignore[no-any-return]
 
 
-def weighing(bot: Any, view: View, legal: Sequence[Action]
+def weighing(bot: Any, view: View, legal: Sequence[Action], twin: GameState | None = None
              ) -> Generator[None, None, tuple[Action, float]]:
     """Like :func:`thinking` for a bot that also rates its choice: the action and its value.
 
-    A bot without ``search`` answers with ``evaluate(view, legal)`` in one piece.
+    A bot without ``search`` answers with ``evaluate(view, legal)`` in one piece; ``twin``
+    as for :func:`thinking`.
     """
-    if not hasattr(bot, "search"):
+    if twin is not None and view.get("format") != VIEW_FORMAT:
+        running = bot.search_twin(twin, view["seat"], legal)
+    elif not hasattr(bot, "search"):
         return bot.evaluate(view, legal)  # type: ignore[no-any-return]
-    running = bot.search(view, legal)
+    else:
+        running = bot.search(view, legal)
     while not running.done:
         running.run(SEARCH_PIECE)
         yield

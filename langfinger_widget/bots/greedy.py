@@ -50,7 +50,7 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        check_inputs(view, legal)
+        check_inputs(view, legal, game="langfinger")
         if len(legal) == 1:
             return legal[0]
         if self.blunders and self._rng.random() < self.blunders:

@@ -27,11 +27,14 @@ a fixed iteration budget gives a fixed answer.
 from __future__ import annotations
 
 import gc
+import json
 import math
 import random
 import time as _time
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from ..games.protocol import GameState
 from ..kernel import cards, rules
 from ..kernel.errors import BadArgument
 from ..kernel.hidden import Determinizer
@@ -67,7 +70,8 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.children: dict[int, _Node] = {}  # by action id (rules.ACTIONS)
+        # By action id (rules.ACTIONS), or by the action's JSON for any game (TwinSearch).
+        self.children: dict[Any, _Node] = {}
 
 
 class ISMCTSBot:
@@ -116,7 +120,7 @@ class ISMCTSBot:
 
     # --- the Bot protocol ---------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        check_inputs(view, legal)
+        check_inputs(view, legal, game="langfinger")
         if len(legal) == 1:  # nothing to decide: save the search
             return legal[0]
         return self.evaluate(view, legal)[0]
@@ -137,10 +141,19 @@ class ISMCTSBot:
         every iteration starts by playing it: :meth:`Search.value` is then the
         seat's win chance after that move (game analysis, ``lf.analyse``).
         """
-        check_inputs(view, legal)
+        check_inputs(view, legal, game="langfinger")
         if view["to_move"] != view["seat"]:
             raise BadArgument(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
+
+    def search_twin(self, twin: GameState, seat: int, legal: Sequence[Action]) -> TwinSearch:
+        """A search of any game from ``twin``, a ``resample(seat, rng)`` of it (so holding
+        nothing ``seat`` has not seen), run a slice at a time as :meth:`search`'s."""
+        if seat not in twin.to_decide:
+            raise BadArgument(f"seat {seat} does not decide now: search from a decider's twin")
+        if not legal or not all(isinstance(a, dict) for a in legal):
+            raise TypeError("legal must be a non-empty list of action dicts")
+        return TwinSearch(self, twin, seat, legal, random.Random(self._rng.getrandbits(64)))
 
     def budget(self, players: int) -> int | None:
         """The iterations a search may run in a game of ``players`` (None: time decides)."""
@@ -211,7 +224,8 @@ class Search:
     def __init__(self, bot: ISMCTSBot, view: View, legal: Sequence[Action],
                  rng: random.Random, first: Action | None = None) -> None:
         self._bot = bot
-        self._pairs = [(rules.action_id(key), action) for key, action in keyed(legal)]
+        self._pairs: list[tuple[Any, Action]] = [(rules.action_id(key), action)
+                                                 for key, action in keyed(legal)]
         self._first = None if first is None else rules.action_key(first)
         if self._first is not None and rules.action_id(self._first) not in {
                 i for i, _ in self._pairs}:
@@ -272,6 +286,101 @@ class Search:
         node = self._root.children.get(pairs[best][0])
         value = node.total / node.visits if node and node.visits else 0.5
         return pairs[best][1], value
+
+
+# A play-out of a game that takes this many moves is cut short and scored a draw.
+ROLLOUT_LIMIT = 5000
+
+
+def _action_key(action: Action) -> str:
+    """An action as a tree edge of any game: its JSON, keys sorted (dicts are unhashable)."""
+    return json.dumps(action, sort_keys=True)
+
+
+class TwinSearch(Search):
+    """ISMCTS on any game, through the game protocol alone (``lf.games.GameState``).
+
+    Each iteration plays on a fresh ``resample(seat, rng)`` of the twin it was given: the
+    hidden part is guessed afresh, as :class:`Search` does with Langfinger's determinizer.
+    In a sealed step the searching seat decides first, then the other deciders in seat
+    order: the tree's statistics for their choices then follow its own, as if they could see
+    it (a cautious search, never an unfair one: no seat's hidden card reaches the tree).
+    Play-outs are uniformly random, to the end.
+    Slower than :class:`Search`, which runs Langfinger's own fast paths; the same budget
+    gives the same answer.
+    """
+
+    def __init__(self, bot: ISMCTSBot, twin: GameState, seat: int, legal: Sequence[Action],
+                 rng: random.Random) -> None:
+        self._bot = bot
+        self._pairs = [(_action_key(a), a) for a in legal]
+        self._first = None
+        self._twin, self._seat = twin, seat
+        self._rng = rng
+        self._root = _Node(seat)
+        self._deadline = None if bot.time is None else _time.perf_counter() + bot.time
+        self._limit = bot.budget(twin.num_players)
+        self.iterations = 0
+        self.done = False
+
+    def _run(self, iterations: int) -> bool:
+        limit, deadline = self._limit, self._deadline
+        for _ in range(iterations):
+            if limit is not None and self.iterations >= limit:
+                return True
+            if deadline is not None and self.iterations and _time.perf_counter() >= deadline:
+                return True
+            self._iterate(self._twin.resample(self._seat, self._rng))
+            self.iterations += 1
+        return False
+
+    def _mover(self, game: GameState) -> int:
+        deciding = game.to_decide
+        return self._seat if self._seat in deciding else deciding[0]
+
+    def _iterate(self, game: GameState) -> None:
+        rng, c, log, sqrt = self._rng, self._bot.c, math.log, math.sqrt
+        path, node = [self._root], self._root
+        while not game.is_over:
+            mover = self._mover(game)
+            untried: list[tuple[str, Action]] = []
+            best: tuple[str, Action] | None = None
+            best_score = -math.inf
+            for action in game.legal_actions(mover):
+                key = _action_key(action)
+                child = node.children.get(key)
+                if child is None:
+                    untried.append((key, action))
+                    continue
+                child.avail += 1
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = (key, action), score
+            if untried:
+                key, action = untried[int(rng.random() * len(untried))]
+                game.play(action, mover)
+                child = node.children[key] = _Node(mover)
+                child.avail = 1
+                path.append(child)
+                break
+            assert best is not None  # a seat that decides has a legal action
+            game.play(best[1], mover)
+            node = node.children[best[0]]
+            path.append(node)
+        for _ in range(ROLLOUT_LIMIT):
+            if game.is_over:
+                break
+            mover = game.to_decide[0]
+            legal = game.legal_actions(mover)
+            game.play(legal[int(rng.random() * len(legal))], mover)
+        won = game.winners
+        share = 1.0 / len(won) if won else 0.0
+        players = game.num_players
+        rewards = [share if i in won else 0.0 for i in range(players)] if game.is_over \
+            else [1.0 / players] * players
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
 
 
 def _rank(node: _Node | None, order: int) -> tuple[int, float, int]:

@@ -17,11 +17,12 @@ import importlib
 from ..errors import BadArgument
 from .protocol import Action, Event, GameSpec, GameState
 
-__all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register"]
+__all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register", "spec_of"]
 
 # name -> the module whose SPEC describes it; order is the order games are offered in.
 _BUILTIN: dict[str, str] = {
     "langfinger": "langfinger_widget.kernel.spec",
+    "crooks": "langfinger_widget.games.crooks",
 }
 _loaded: dict[str, GameSpec] = {}
 
@@ -48,3 +49,12 @@ def register(spec: GameSpec) -> None:
     if not isinstance(spec, GameSpec):
         raise BadArgument(f"register takes a GameSpec, not {type(spec).__name__}")
     _loaded[spec.name] = spec
+
+
+def spec_of(game: object) -> GameSpec:
+    """The registered game that ``game`` (a game in progress) is one of."""
+    for name in names():
+        spec = get(name)
+        if isinstance(game, spec.Game):
+            return spec
+    raise BadArgument(f"{type(game).__name__} is no registered game: lf.games.register it")

@@ -9,7 +9,7 @@ dicts; a game's own names (place, hangout, building...) live inside them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -20,7 +20,31 @@ Event = dict[str, Any]
 @runtime_checkable
 class GameState(Protocol):
     """One game in progress. ``seat=None`` in ``legal_actions``/``play``/``why_illegal`` means
-    ``to_move``; a sealed step (several seats in ``to_decide``) needs the seat named."""
+    ``to_move``; a sealed step (several seats in ``to_decide``) needs the seat named.
+
+    * ``to_decide``: the seats that may decide now, in seat order; ``to_move`` is one of them
+      (the first, say), None when nobody may. In a sealed step the seats in it choose in any
+      order, each in one decision or several (Oh My Goods!'s plan, G6.1), and each leaves
+      ``to_decide`` when it has sealed; no view or log of another seat shows those steps.
+    * ``legal_actions(seat)`` is [] for a seat not in ``to_decide``; ``play`` and
+      ``why_illegal`` refuse such a seat, naming the ruling, and change nothing.
+    * ``standings()``: [] until the game is over, then one JSON-ready row a seat in seat
+      order, ``{"seat", "score", "sources": {source: points}}``, the sources adding up to
+      the score (what the end screen shows, e.g. chests and sales; targets and gangs).
+    * ``resample(seat, rng)``: a twin the seat cannot tell apart: ``view(seat)``,
+      ``log(seat)`` and ``legal_actions(seat)`` are equal, and stay equal under the same
+      actions until something is shown to the seat (``sight_barrier`` moves); all the seat
+      cannot see is drawn by ``rng`` from its view alone, so a bot may be given twins.
+    * ``sight_barrier(seat)``: how many decisions of the history stand for the seat, the
+      history's length just after the last decision that showed it something hidden.
+    * ``deciders``: the seat that made each decision of the history, in order (Undo, R12.2:
+      a seat takes back only its own decisions).
+
+    Beyond the protocol: the game's class has ``new(players=, seed=)`` and
+    ``from_dict(d)`` (:class:`GameSpec`), and may have ``check_invariants()``, raising
+    ``AssertionError`` naming the ruling when a position breaks the game's own invariants
+    (cards conserved, ...): ``langfinger_widget.testing`` calls it after every move.
+    """
 
     @property
     def num_players(self) -> int: ...
@@ -36,6 +60,8 @@ class GameState(Protocol):
     def version(self) -> int: ...
     @property
     def move_number(self) -> int: ...
+    @property
+    def deciders(self) -> list[int]: ...
 
     def legal_actions(self, seat: int | None = None) -> list[Action]: ...
     def play(self, action: Any, seat: int | None = None) -> list[Event]: ...
@@ -64,5 +90,13 @@ class GameSpec:
     rulings: str
     rulings_file: str
     aliases: tuple[str, ...] = field(default=())
-    # The game's own greedy bot, built as ``greedy(seed=...)``; None: the shared random bot only.
+    # The game's own greedy bot, built as ``greedy(seed=...)`` (and ``blunders=`` a chance, for
+    # the level "easy"); None: the shared random and ISMCTS bots only.
     greedy: Callable[..., Any] | None = None
+    # The ruling that sets the player counts (its errors name it), e.g. Langfinger's "R1.1".
+    players_ruling: str = ""
+    # ``Game.new``'s options beyond players and seed a table offers: name -> (the choices,
+    # the default first; the ruling). Each option's value shows in the game's views by name.
+    options: Mapping[str, tuple[tuple[Any, ...], str]] = field(default_factory=dict)
+    # The end screen's figures, ``figures(game, seat)`` (JSON rows, one a seat); None: none.
+    figures: Callable[[Any, int | None], list[dict[str, Any]]] | None = None

@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from . import load, rules, views
+from . import hidden, invariants, load, rules, tally, views
 from .action_dicts import Action
-from .errors import BadArgument, IllegalAction
+from .errors import BadArgument, IllegalAction, InvalidState
 from .rules import Event, Key
 from .state import State
 
@@ -230,6 +231,25 @@ class Game:
         """Every seat tied for the most money (R10.2); [] until the game is over."""
         return rules.winners(self._state)
 
+    def standings(self) -> list[dict[str, Any]]:
+        """Each seat's final money and where it came from, in seat order; [] until the game is
+        over (the protocol's, and what the end screen shows).
+
+        ``sources`` splits the money between chests cashed (R5.3) and sales (R8.1), the only
+        ways to earn it; ``before`` is added for money held when this game's history began
+        (a loaded position), so that the sources always add up to ``score``.
+        """
+        if not self.is_over:
+            return []
+        rows = tally.counts(self._recorded().events, self.num_players)
+        out = []
+        for seat, (p, row) in enumerate(zip(self._state.players, rows, strict=True)):
+            sources = {"chests": row["money_from_chests"], "sales": row["money_from_sales"]}
+            if before := p.money - sum(sources.values()):
+                sources["before"] = before
+            out.append({"seat": seat, "score": p.money, "sources": sources})
+        return out
+
     @property
     def seed(self) -> int:
         return self._state.seed
@@ -253,9 +273,40 @@ class Game:
             ids = self._legal_ids = rules.legal_ids(self._state)
         return ids
 
-    def legal_actions(self) -> list[dict[str, Any]]:
-        """Every legal action of :attr:`to_move`, JSON-ready, without duplicates."""
+    @property
+    def to_decide(self) -> list[int]:
+        """The seats that may decide now (the game protocol's): ``[to_move]``, or [] when the
+        game is over. Langfinger has no simultaneous step, so never more than one."""
+        seat = rules.to_move(self._state)
+        return [] if seat is None else [seat]
+
+    def legal_actions(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """Every legal action of :attr:`to_move`, JSON-ready, without duplicates.
+
+        With ``seat``: that seat's, which are none unless it is to move (the protocol's
+        question, asked of every seat alike).
+        """
+        if seat is not None and seat != self._deciding(seat):
+            return []
         return rules.shared_actions(self._legal())  # read-only dicts (action_dicts.py)
+
+    def _deciding(self, seat: int) -> int | None:
+        """The seat to move, after checking that ``seat`` is one (:class:`BadArgument`)."""
+        self._check_seat(seat)
+        return rules.to_move(self._state)
+
+    def _not_deciding(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not decide now, naming the ruling; None if it may (or is None)."""
+        if seat is None:
+            return None
+        mover = self._deciding(seat)
+        if mover == seat:
+            return None
+        if mover is None:
+            return "R10.1: the game is over; no more actions"
+        if self._state.phase == "place":
+            return f"R2.1: seat {mover} places a token now, not seat {seat}"
+        return f"R3.1: the token acting now is seat {mover}'s, not seat {seat}'s"
 
     def _legal_id(self, action: Any) -> int | None:
         """The id of ``action`` if it is legal now; IllegalAction if it is malformed."""
@@ -269,16 +320,19 @@ class Game:
         except IllegalAction:
             return False
 
-    def why_illegal(self, action: Any) -> str | None:
-        """None if ``action`` is legal now, else the reason, naming the ruling."""
-        return rules.explain(self._state, action)
+    def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
+        """None if ``action`` is legal now (for ``seat``, if given), else the reason, naming
+        the ruling."""
+        return self._not_deciding(seat) or rules.explain(self._state, action)
 
-    def play(self, action: Any) -> list[Event]:
+    def play(self, action: Any, seat: int | None = None) -> list[Event]:
         """Play ``action`` for :attr:`to_move` and return the events (unredacted).
 
         Raises :class:`IllegalAction` (naming the ruling) and changes nothing
-        if the action is malformed or illegal.
+        if the action is malformed or illegal, or ``seat`` is given and is not to move.
         """
+        if seat is not None and (why := self._not_deciding(seat)):
+            raise IllegalAction(why)
         aid = self._legal_id(action)
         if aid is None:
             raise IllegalAction(rules.explain(self._state, action) or "illegal action")
@@ -349,6 +403,29 @@ class Game:
             if any(views.shows_hidden(e, seat) for e in events):
                 return index + 1
         return 0
+
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """A twin that ``seat`` cannot tell from this game: everything it cannot see (rival
+        hands, face-down fronts, pile order, the seed) dealt afresh by ``rng``, consistently
+        with its view (R11); the search bots play on twins.
+
+        The twin's history starts here and its log so far is ``log(seat)``: it holds nothing
+        the seat has not seen, so it can be handed to that seat's bot.
+        """
+        if seat is None:
+            raise BadArgument("resample a seat's game: the open board hides nothing")
+        self._check_seat(seat)
+        return Game(hidden.resample(self._state, seat, rng), self.log(seat))
+
+    def check_invariants(self) -> None:
+        """``AssertionError`` naming the ruling unless every card and token is where one can
+        be (the conformance checks' hook, ``langfinger_widget.testing``): counted afresh, then
+        the loader's own check that play can reach this position."""
+        invariants.conserved(self._state)
+        try:
+            load.check(self._state)
+        except InvalidState as e:
+            raise AssertionError(str(e)) from e
 
     # --- what a seat may see ---------------------------------------------------------------
     def _check_seat(self, seat: int | None) -> None:

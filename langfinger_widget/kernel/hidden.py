@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards
+from . import cards, views
 from .cards import TOOLS
 from .errors import BadArgument
 from .state import SCOUNDREL_PLACES, Pile, Player, State, empty_hand
@@ -187,8 +187,9 @@ class Determinizer:
                 for pl in SCOUNDREL_PLACES
             },
             piles={
-                "tools": Pile([], [t for t in TOOLS
-                                   for _ in range(v["piles"]["tools"]["discard"].get(t, 0))]),
+                # In the view's order of first discard: a twin's view keeps its very bytes.
+                "tools": Pile([], [t for t, n in v["piles"]["tools"]["discard"].items()
+                                   for _ in range(n)]),
                 "loot": Pile([], [c["id"] for c in v["piles"]["loot"]["discard"]]),
                 "fences": Pile([], [f["id"] for f in v["piles"]["fences"]["discard"]]),
             },
@@ -263,3 +264,13 @@ def _shuffled(cards_: list[Any], random_: Callable[[], float]) -> list[Any]:
 def determinize(view: View, rng: random.Random) -> State:
     """One sampled position consistent with ``view`` (see :class:`Determinizer`)."""
     return Determinizer(view).sample(rng)
+
+
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """``state`` with everything ``seat`` cannot see dealt afresh (``Game.resample``).
+
+    Sampled from the seat's view alone, not by shuffling the real hidden cards: a twin then
+    holds nothing the seat does not know (not even which tools are in rival hands rather
+    than the pile), so a bot may search it, and every twin is as likely as the real game.
+    """
+    return Determinizer(views.view(state, seat)).sample(rng)

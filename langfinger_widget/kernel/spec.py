@@ -2,7 +2,9 @@
 
 from ..games.protocol import GameSpec
 from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .figures import figures
 from .game import Game
+from .state import VARIANTS
 
 SPEC = GameSpec(
     name="langfinger",
@@ -11,4 +13,7 @@ SPEC = GameSpec(
     Game=Game,
     rulings="R",
     rulings_file="RULINGS.md",
+    players_ruling="R1.1",
+    options={"variant": (tuple(VARIANTS), "R11")},
+    figures=figures,
 )

@@ -13,10 +13,10 @@ by ``(seed, n)``, so a saved position continues exactly, reshuffles included.
 from __future__ import annotations
 
 import random
-import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import shown as shown  # every game's error messages show input alike
 from . import cards
 from .cards import PLACES, RUIN_RATES, SQUARES_PER_PLACE, TOKENS_PER_PLAYER, TOOLS
 
@@ -160,22 +160,3 @@ def _player_dict(p: Player) -> dict[str, Any]:
         "tokens": p.tokens,
         "known": {t: n for t, n in p.known.items() if n},
     }
-
-
-class _Short(reprlib.Repr):
-    """``reprlib`` cuts long and deep values; numbers too long for ``str`` get a size."""
-
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 200:
-            return f"a number of about {int(x.bit_length() * 0.30103)} digits"
-        return super().repr_int(x, level)
-
-
-_SHORT = _Short()
-_SHORT.maxstring = _SHORT.maxother = 60
-
-
-def shown(value: Any) -> str:
-    """``value`` for an error message: short, and safe for any input (a number too long for
-    ``str``, deep nesting)."""
-    return _SHORT.repr(value)

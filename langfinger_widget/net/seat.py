@@ -16,6 +16,7 @@ queue itself, as ``wait_for_bots`` plays bots in a cell where the loop cannot ru
 from __future__ import annotations
 
 import itertools
+import secrets
 import threading
 import time
 from collections import deque
@@ -50,6 +51,7 @@ FATAL = {
     "missing": "",
 }
 WAIT = 30.0  # seconds a script waits for the server's answer by default
+JOIN_TRIES = 3  # a join unanswered (offline) is sent again, with its key, this often in all
 # A seat sends at most this many messages a second (bursts of BURST), under the server's
 # default limit (30 and 60, docs/server.md): a script playing flat out is slowed, not cut off.
 RATE, BURST = 20.0, 40
@@ -135,11 +137,17 @@ class OnlineSeat:
             self._hello = {"table": link.table, "spectate": link.secret}
             return
         if link.kind == "join":
-            try:
-                taken = http.call("POST", f"{link.base}/api/tables/{link.table}/join",
-                                  {"invite": link.secret})
-            except http.ServerError as exc:
-                raise _online_error(exc) from None
+            # A key of this join's own: a join whose answer was lost (a timeout) is sent
+            # again with it and gets the same seat and token, instead of "seat taken".
+            body = {"invite": link.secret, "key": secrets.token_urlsafe(24)}
+            url = f"{link.base}/api/tables/{link.table}/join"
+            for attempt in range(JOIN_TRIES):
+                try:
+                    taken = http.call("POST", url, body)
+                    break
+                except http.ServerError as exc:
+                    if exc.code != "offline" or attempt == JOIN_TRIES - 1:
+                        raise _online_error(exc) from None
             self.token, self.play_link = str(taken["token"]), str(taken["play"])
             self.you = {"seat": taken.get("seat"), "role": "seat"}
         else:

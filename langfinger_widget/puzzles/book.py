@@ -26,12 +26,13 @@ from ..kernel.errors import IllegalAction, InvalidState, PuzzleError, UnsoundPuz
 from ..kernel.rules import action_key
 from .model import Goal, Puzzle
 from .ratings import Rating
+from .sight import Told, blind_spot, needed
 
 DATA = Path(__file__).with_name("data")
 COMPOSED = DATA / "composed.jsonl"
 MINED = DATA / "mined.jsonl"
 FIELDS = ("name", "position", "seat", "goal", "opponents", "solution", "hints", "story",
-          "themes", "rule", "difficulty", "proof", "source", "rating")
+          "themes", "rule", "difficulty", "proof", "source", "rating", "told")
 REQUIRED = ("name", "position", "seat", "goal", "solution", "hints")
 
 
@@ -73,6 +74,7 @@ def from_dict(data: Mapping[str, Any], line: int = 0, where: str = "") -> Puzzle
             story=str(data.get("story", "")), proof=data.get("proof", "unique"),
             themes=tuple(map(str, data.get("themes", ()))), source=data.get("source", "composed"),
             rating=Rating.from_dict(data["rating"]) if "rating" in data else Rating(),
+            told=Told.from_dict(data.get("told", {})),
         )
     except PuzzleError:
         raise
@@ -114,12 +116,18 @@ def verify(puzzle: Puzzle, line: int = 0, where: str = "") -> Puzzle:
         raise UnsoundPuzzle(puzzle.name, f"a second solution: it claims one, but "
                             f"{proof.winning_plans} plans meet the goal, e.g. "
                             f"{proof.example} ({proof})", line, where)
+    spot = blind_spot(puzzle)
+    if spot is not None:
+        raise UnsoundPuzzle(puzzle.name, f"not solvable from what the board shows: {spot}; "
+                            f"tell the reader what the solution relies on (\"told\")",
+                            line, where)
     return puzzle
 
 
 def proven(puzzle: Puzzle, limit: int | None = 20_000) -> Puzzle:
     """A draft made sound: the goal ``earn``/``reach`` raised to the best any plan scores, the
-    solution one best plan, ``proof`` what the solver finds, the themes tagged.
+    solution one best plan, ``proof`` what the solver finds, the themes tagged, and the
+    fronts the solution relies on told to the reader (:func:`.sight.needed`).
 
     A position whose plans take more than ``limit`` search steps is refused
     (:class:`PuzzleError`): a puzzle should be solvable by a reader, too.
@@ -147,7 +155,8 @@ def proven(puzzle: Puzzle, limit: int | None = 20_000) -> Puzzle:
     tagged = tag(draft)
     return replace(draft, proof="unique" if verdict == "unique" else "best",
                    themes=tagged or draft.themes,
-                   rule=rule_of(tagged) if tagged else draft.rule)
+                   rule=rule_of(tagged) if tagged else draft.rule,
+                   told=needed(draft))  # R11.1: the board tells what the solution relies on
 
 
 def read(text: str, where: str = "", check: bool = True) -> list[Puzzle]:

@@ -3,7 +3,7 @@
     python -m langfinger_widget.puzzles mine RECORDS... [--out FILE] [--margin 2]
     python -m langfinger_widget.puzzles rate BOOK [--out FILE]
     python -m langfinger_widget.puzzles check BOOK...
-    python -m langfinger_widget.puzzles stats [BOOK...]
+    python -m langfinger_widget.puzzles stats [BOOK...] [--solvable]
 
 ``RECORDS`` are full game records (``.lfr``, docs/records.md) or folders of them.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from ..kernel.errors import LangfingerError
 from ..records.reading import load as load_record
 from ..records.syntax import SUFFIX
-from . import book, mine, rate, ratings, themes
+from . import book, mine, rate, ratings, sight, themes
 from .model import Puzzle
 
 
@@ -59,7 +59,26 @@ def stats(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, int]]:
             "themes": book.themes(puzzles),
             "rating bands": dict(sorted(bands.items(), key=lambda kv: int(kv[0].split("-")[0]))),
             "sources": dict(Counter("composed" if p.source == "composed" else "mined"
-                                    for p in puzzles))}
+                                    for p in puzzles)),
+            "board": board(puzzles)}
+
+
+def board(puzzles: Sequence[Puzzle]) -> dict[str, int]:
+    """How many puzzles the reader solves from the board as the seat sees it, how many tell
+    fronts or the tool pile (the board shows them, marked), and how many have a blind spot:
+    a hidden front their solution depends on (R11.1, :mod:`.sight`)."""
+    counts: Counter[str] = Counter()
+    for p in puzzles:
+        if sight.blind_spot(p) is not None:
+            counts["blind spot"] += 1
+        elif not p.told:
+            counts["as the seat sees it"] += 1
+        else:
+            counts["told fronts" if p.told.loot else "told tool pile"] += 1
+            if p.told.loot and p.told.tools:
+                counts["told tool pile"] += 1
+    order = ("as the seat sees it", "told fronts", "told tool pile", "blind spot")
+    return {k: counts[k] for k in order if counts[k]}
 
 
 def _print_stats(puzzles: Sequence[Puzzle]) -> None:
@@ -84,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("books", nargs="+")
     s = sub.add_parser("stats", help="puzzles by player count, place, theme and rating band")
     s.add_argument("books", nargs="*", help="default: the shipped book")
+    s.add_argument("--solvable", action="store_true",
+                   help="count only the puzzles solvable from what their board shows (R11.1)")
     args = p.parse_args(argv)
     try:
         return _run(args)
@@ -112,13 +133,18 @@ def _run(args: argparse.Namespace) -> int:
         bar.close()
         book.write(rated, args.out or args.book)
         return 0
-    loaded = [p for b in args.books for p in book.load(b)] if args.books else \
-        list(book.all_puzzles())
     if args.command == "check":
-        print(f"{len(loaded)} puzzles, every one proven by the solver")
+        loaded = [p for b in args.books for p in book.load(b)]
+        print(f"{len(loaded)} puzzles, every one proven by the solver and solvable from what "
+              f"its board shows")
         return 0
+    # Counting proves nothing: a book the loader would refuse (an old one) is counted too.
+    books = args.books or [book.COMPOSED, book.MINED]
+    loaded = [p for b in books for p in book.load(b, check=False)]
+    if args.solvable:
+        loaded = [p for p in loaded if sight.blind_spot(p) is None]
     _print_stats(loaded)
     return 0
 
 
-__all__ = ["main", "mine_files", "record_paths", "stats"]
+__all__ = ["board", "main", "mine_files", "record_paths", "stats"]

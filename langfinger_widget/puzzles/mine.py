@@ -28,9 +28,12 @@ from typing import Any
 from ..kernel import describe, notation, rules, words
 from ..kernel.state import State
 from ..records.full import Record
+from . import book
 from .model import Goal, Puzzle
+from .sight import blind_spot, line_events, needed
 from .solver import Line, Search, TooBig, apply_plan_step, explore
 from .themes import hint_of, rule_of, tag
+from .titles import title
 
 Action = dict[str, Any]
 LIMIT = 5_000  # plan steps searched at most for one position (about a second)
@@ -165,12 +168,12 @@ def scan(record: Record, label: str, margin: int = 2, limit: int = LIMIT) -> Ite
             yield found
 
 
-def write_up(found: Found) -> Puzzle:
-    """The decisive decision as a puzzle: story, hints, themes and source."""
+def write_up(found: Found, taken: Iterable[str] = ()) -> Puzzle:
+    """The decisive decision as a puzzle: a title none of ``taken`` holds, story, hints,
+    themes, what the board must tell (R11.1) and source."""
     state, seat = found.state, found.seat
-    names = [p.name for p in state.players]
     draft = Puzzle(
-        name=f"{names[seat]} at move {found.decision} of {found.label}",
+        name=f"decision {found.decision} of {found.label}",  # a placeholder until titled
         position=notation.encode(state), goal=found.goal, solution=found.solution,
         hints=("-",), seat=seat, difficulty=3, rule="R3.1", opponents=found.script,
         story="", proof="unique" if found.winning == 1 else "best",
@@ -178,8 +181,17 @@ def write_up(found: Found) -> Puzzle:
                 "players": len(state.players), "round": state.round},
     )
     themes = tag(draft)
-    return replace(draft, themes=themes, rule=rule_of(themes), story=_story(found),
-                   hints=_hints(found, themes))
+    told = needed(draft).more(loot=_sold_by_rivals(draft))
+    return replace(draft, name=title(replace(draft, told=told), taken), themes=themes,
+                   rule=rule_of(themes), story=_story(found), hints=_hints(found, themes),
+                   told=told)
+
+
+def _sold_by_rivals(puzzle: Puzzle) -> list[str]:
+    """The loot the rivals sell in the story's script: the story names each front, so the
+    board shows it too, marked as told (R11.1), the Villa's or Museum's card it was."""
+    return [c["id"] for e in line_events(puzzle)
+            if e["type"] == "sell" and e["seat"] != puzzle.seat for c in e["loot"]]
 
 
 def _story(found: Found) -> str:
@@ -245,15 +257,18 @@ def mine(records: Iterable[tuple[str, Record]], margin: int = 2, limit: int = LI
     """Puzzles from ``(label, record)`` pairs, near-duplicates dropped, each proven."""
     out: list[Puzzle] = []
     seen: set[tuple[str, str]] = set()
+    taken = {p.name for p in book.load(book.COMPOSED, check=False)}  # one book holds both
     for label, record in records:
         for found in scan(record, label, margin, limit):
             key = (_board_key(found.state, found.seat), repr(found.solution))
             if key in seen:
                 continue
             seen.add(key)
-            puzzle = write_up(found)
-            if puzzle.prove().verdict == puzzle.proof:
+            puzzle = write_up(found, taken)
+            # Kept once proven, and solvable from what its board shows and tells (R11.1).
+            if puzzle.prove().verdict == puzzle.proof and blind_spot(puzzle) is None:
                 out.append(puzzle)
+                taken.add(puzzle.name)
         if progress is not None:
             progress(1)
     return out

@@ -14,9 +14,11 @@ True
 >>> r.solved, r.reason
 (False, 'goal not reached: you end the round with 18 money, not 20')
 
-Information: the puzzle positions are stated with open information. What
-the seat could not see in a real game (a rival's loot, the top of the tool
-pile) is told in the puzzle's text, and the solver uses exactly that.
+Information: the solver proves a puzzle on the whole position, but the reader
+sees the seat's view (R11.1). A puzzle tells (``told``) the fronts and the top
+of the tool pile its solution relies on, its board shows them marked, and the
+book refuses a puzzle whose solution depends on anything else the board hides
+(:mod:`langfinger_widget.puzzles.sight`).
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..kernel import notation, rules, views
+from ..kernel import notation, rules, views, words
 from ..kernel.errors import IllegalAction
 from ..kernel.game import Game
+from ..kernel.state import State
+from . import sight
 from .ratings import UNRATED, Rating
+from .sight import NOTHING_TOLD, Told
 from .solver import Line, Outcome, Proof, Search, evaluate, prove
 
 Action = dict[str, Any]
@@ -74,17 +79,21 @@ class Goal:
         return self.amount if self.kind in ("reach", "earn") else 1
 
     def shortfall(self, o: Outcome) -> str:
-        """Why the goal was missed, with the figures."""
-        money = [p.money for p in o.end.players]
+        """Why the goal was missed, with the figures, in the board's words."""
+        players = o.end.players
+        mine = players[o.seat].money
+        money = ", ".join(f"{p.name} {p.money}" for p in players)
         if self.kind == "reach":
-            return f"you end the round with {money[o.seat]} money, not {self.amount}"
+            return f"you end the round with {mine} money, not {self.amount}"
         if self.kind == "earn":
             return f"you earn {o.gained} this round, not {self.amount}"
         if self.kind == "stop_sale":
-            return f"seat {self.rival} sold at the Harbor (money now {money})"
+            rival = players[self.rival].name if self.rival is not None else "a rival"
+            return f"{rival} sold at the Harbor (money now: {money})"
         if o.end.phase != "over":
-            return f"R10.1: nobody reached 20, so the game goes on (money {money})"
-        return f"R10.2: the most money wins: {money}, winners {rules.winners(o.end)}"
+            return f"R10.1: nobody reached 20, so the game goes on (money: {money})"
+        won = words.listing([players[s].name for s in rules.winners(o.end)])
+        return f"R10.2: the most money wins, and that is {won} (money: {money})"
 
 
 @dataclass(frozen=True)
@@ -116,10 +125,21 @@ class Puzzle:
     themes: tuple[str, ...] = ()  # the ideas it trains, e.g. "scoundrel" (docs/puzzles.md)
     source: Source = "composed"
     rating: Rating = UNRATED  # Glicko-2, on one scale with the readers (ratings.py)
+    told: Told = NOTHING_TOLD  # what the board tells the reader beyond the seat's view (sight.py)
 
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
         return Game.from_notation(self.position)
+
+    def start(self) -> State:
+        """The puzzle's position, the whole of it (the reader sees :meth:`view`)."""
+        return notation.decode(self.position)
+
+    def view(self, state: State | None = None) -> dict[str, Any]:
+        """The reader's view of ``state`` (default: the start) with what the puzzle tells:
+        the seat's view (R11.1) and each told front, marked ``"told": True``."""
+        state = self.start() if state is None else state
+        return sight.show(views.view(state, self.seat), state, self.told)
 
     def _search(self) -> Search:
         return Search(notation.decode(self.position), self.seat, self.opponents, self.goal.score)
@@ -136,7 +156,7 @@ class Puzzle:
             return CheckResult(False, broke)
         if value >= self.goal.target:
             return CheckResult(True, f"solved: {self.goal}")
-        where = worst.describe()
+        where = worst.describe(self.seat)
         outcome = Outcome(search.start, worst.state, self.seat, worst.sellers, worst)
         return CheckResult(False, f"goal not reached: {self.goal.shortfall(outcome)}"
                            + (f" ({where})" if where else ""))
@@ -159,7 +179,7 @@ class Puzzle:
             "opponents": opponents, "solution": list(self.solution), "hints": list(self.hints),
             "story": self.story, "themes": list(self.themes), "rule": self.rule,
             "difficulty": self.difficulty, "proof": self.proof, "source": self.source,
-            "rating": self.rating.to_dict(),
+            "rating": self.rating.to_dict(), "told": self.told.to_dict(),
         }
 
     def line(self) -> str:
@@ -239,7 +259,15 @@ class PuzzleSession:
         log = self.game.log(seat)
         while log and log[-1]["type"] in ("refill", "reshuffle", "start_player"):
             log.pop()  # the next round's setup (R9), which the puzzle never reaches
-        return views.view(self._round_end[1], seat), log
+        return self.shown(views.view(self._round_end[1], seat), self._round_end[1]), log
+
+    def shown(self, view: dict[str, Any], state: Any = None) -> dict[str, Any]:
+        """``view`` (of ``state``, default the game's) as the puzzle's board shows it: the
+        reader's view with what the puzzle tells, each told front marked (R11.1, sight.py).
+        Any other seat's view is left as it is: the puzzle tells only its reader."""
+        if view.get("seat") != self.puzzle.seat:
+            return view
+        return sight.show(view, self.game.state if state is None else state, self.puzzle.told)
 
     def _state_at_round_end(self) -> Any:
         """The position after the round's last token acted, without phase C (R9)."""
@@ -357,7 +385,8 @@ class PuzzleSession:
 
         Never the solution, never a hint not yet asked for (``hints_left``
         counts them). ``state`` is ``playing``, ``illegal``, ``solved`` or
-        ``failed``; ``status`` says it in words.
+        ``failed``; ``status`` says it in words; ``told`` lists what the puzzle tells the
+        reader beyond the seat's view (the board shows those fronts, marked).
         """
         hints = self.puzzle.hints
         shown = min(self._hint, len(hints))
@@ -376,6 +405,7 @@ class PuzzleSession:
             "difficulty": self.puzzle.difficulty,
             "rule": self.puzzle.rule,
             "story": self.puzzle.story,
+            "told": sight.told_words(self.puzzle.start(), self.puzzle.told),
             "seat": self.puzzle.seat,
             "status": text,
             "state": state,

@@ -1,8 +1,8 @@
 """Seeding the puzzles' ratings: the ladder's bots attempt every puzzle as rated players.
 
 Each level (``easy`` to ``expert``, at its own budget, docs/bots.md) plays the
-puzzle's seat from that seat's view (it sees no more than a reader would on
-the board), the rivals answering as the puzzle says. A solve is the bot's
+puzzle's seat from that seat's view with what the puzzle tells (it sees what a
+reader sees on the board, R11.1), the rivals answering as the puzzle says. A solve is the bot's
 win. The bots hold fixed ratings: the ladder's measured Elo (docs/bots.md,
 "The ladder"), shifted so that their mean is 1500, the Glicko-2 start. Each
 puzzle's rating is then one Glicko-2 rating period of those results.
@@ -33,7 +33,8 @@ def attempt(puzzle: Puzzle, level: str, seed: int = 0) -> bool:
     session = puzzle.session()
     while not session.over:
         game = session.game
-        session.play(bot.choose(game.view(puzzle.seat), game.legal_actions()))
+        # The bot sees what the reader sees: the seat's view and what the puzzle tells (R11.1).
+        session.play(bot.choose(session.shown(game.view(puzzle.seat)), game.legal_actions()))
     return session.status().solved
 
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..kernel import rules, words
+from ..kernel import describe, rules, views, words
 from ..kernel.errors import IllegalAction
 from ..kernel.rules import Key
 from ..kernel.state import State
@@ -47,25 +47,34 @@ class Line:
     script_at: int = 0
     replies: tuple[tuple[int, Key], ...] = ()  # (seat, key) of every opponent move so far
     sellers: frozenset[int] = frozenset()  # seats that sold at the Harbor this round (R8)
+    said: tuple[rules.Event, ...] = ()  # what the opponent moves did, for describe()
 
     def with_move(self, seat: int, key: Key, mine: bool, script_step: int = 0) -> Line:
         after = self.state.copy()
         events = rules.apply(after, key)
         sellers = self.sellers | {e["seat"] for e in events if e["type"] == "sell"}
         replies = self.replies if mine else (*self.replies, (seat, key))
-        return Line(after, self.script_at + script_step, replies, frozenset(sellers))
+        said = self.said if mine else (*self.said, *_own(events, seat))
+        return Line(after, self.script_at + script_step, replies, frozenset(sellers), said)
 
-    def describe(self) -> str:
-        """The opponent moves of this line, in words, for 'if your rival plays ...'."""
-        if not self.replies:
+    def describe(self, seat: int) -> str:
+        """The opponent moves of this line as the board tells them to ``seat`` (R11.1: a
+        card that seat may not see is named by its back), for "if the others play ..."."""
+        if not self.said:
             return ""
-        moves = "; ".join(f"seat {s} {_short(rules.key_action(k))}" for s, k in self.replies)
+        names = [p.name for p in self.state.players]
+        moves = "; ".join(describe.event(e, names, seat).rstrip(".") for e in self.said)
         return f"if the others play: {moves}"
 
 
-def _short(action: dict[str, Any]) -> str:
-    rest = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
-    return f"{action['type']}({rest})" if rest else action["type"]
+def _own(events: list[rules.Event], seat: int) -> list[rules.Event]:
+    """The events of one player's move (not the refill or the round's turn that follow)."""
+    return [e for e in events if e.get("seat") == seat and e["type"] != "start_player"]
+
+
+def said_to(state: State, seat: int, key: Key) -> str:
+    """The seat's action ``key`` in the board's words, as that seat sees ``state``."""
+    return describe.action(rules.key_action(key), views.view(state, seat))
 
 
 @dataclass(frozen=True)
@@ -241,9 +250,9 @@ def evaluate(search: Search, plan: Sequence[Key]) -> tuple[int, Line, str | None
         for line in waiting:
             why = rules.explain(line.state, rules.key_action(key))
             if why is not None:
-                where = line.describe()
-                return _NO_PLAN, line, (f"move {i + 1} ({_short(rules.key_action(key))}) is "
-                                        f"illegal: {why}" + (f" ({where})" if where else ""))
+                where = line.describe(search.seat)
+                return _NO_PLAN, line, (f"move {i + 1} ({said_to(line.state, search.seat, key)})"
+                                        f" is illegal: {why}" + (f" ({where})" if where else ""))
         lines = search.settle(apply_plan_step(search, lines, key))
     waiting = [ln for ln in lines if not search.round_over(ln)]
     if waiting:

@@ -7,8 +7,8 @@ small JSON file (``path``; ``None`` keeps it in memory, e.g. a notebook's).
 
 >>> from langfinger_widget.puzzles.trainer import Coach
 >>> coach = Coach(path=None, seed=1)
->>> p = coach.next()
->>> abs(p.rating.rating - coach.reader.rating) < 400
+>>> p = coach.next()  # a new reader starts with the book's easiest puzzle
+>>> p.rating.rating == min(q.rating.rating for q in coach.book.values())
 True
 >>> after = coach.record(p, solved=True)
 >>> after.reader.rating > 1500, coach.streak
@@ -32,6 +32,9 @@ from .ratings import UNRATED, Rating, attempt
 
 READER_FILE = "~/.langfinger/puzzle-rating.json"  # the reader's rating, kept between sessions
 NEAREST = 5  # the next puzzle is drawn from the few unseen ones nearest the reader's rating
+# A new reader's rating says nothing yet (1500 ± 700 would serve the middle of the book):
+# the first puzzles are the book's easiest, until one is missed or these are done.
+WARM_UP = 3
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,9 @@ class Attempt:
 
 class Coach:
     """Serves puzzles near the reader's rating (or of one theme) and keeps the score.
+
+    A new reader first gets the book's easiest puzzles (:attr:`warming_up`), then puzzles
+    near its rating.
 
     ``puzzles``: the book (default: the whole shipped book); ``path``: the
     reader's file (default ``~/.langfinger/puzzle-rating.json``; ``None``: in
@@ -98,8 +104,16 @@ class Coach:
                               f"{self.themes()}")
         tried = {a.puzzle for a in self.history}
         fresh = [p for p in pool if p.name not in tried] or pool
+        if self.warming_up:
+            return min(fresh, key=lambda p: (self.book[p.name].rating.rating, p.name))
         fresh.sort(key=lambda p: (abs(p.rating.rating - self.reader.rating), p.name))
         return self._rng.choice(fresh[:NEAREST])
+
+    @property
+    def warming_up(self) -> bool:
+        """A new reader: fewer than :data:`WARM_UP` attempts, every one solved. The trainer
+        serves the easiest puzzles left until then, and follows the rating after."""
+        return len(self.history) < WARM_UP and all(a.solved for a in self.history)
 
     # --- scoring -------------------------------------------------------------------------------
     def record(self, puzzle: Puzzle, solved: bool, hints: int = 0) -> Attempt:
@@ -147,4 +161,4 @@ class Coach:
                               f"to start afresh") from None
 
 
-__all__ = ["READER_FILE", "Attempt", "Coach"]
+__all__ = ["READER_FILE", "WARM_UP", "Attempt", "Coach"]

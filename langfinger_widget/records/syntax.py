@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import games
 from ..kernel import cards
 from ..kernel.cards import SCOUNDRELS, TOOLS
 from ..kernel.errors import RecordError
@@ -24,6 +25,7 @@ from ..kernel.limits import too_big
 from ..kernel.notation import one_line
 
 MAGIC = "langfinger-record"
+DEFAULT_GAME = "langfinger"  # the game of a record whose header names none
 VERSION = 1
 SUFFIX = ".lfr"
 HIDDEN = "?"  # a card the record's seat did not see
@@ -64,6 +66,9 @@ class Header:
     seed: int | None = None  # full records of a dealt game
     money: tuple[int, ...] | None = None  # the result, when the game is over
     winners: tuple[int, ...] | None = None
+    # The registered game (lf.games) the record is of: a record with no ``game`` line is
+    # Langfinger's, so Langfinger's records leave it out and read as they always have.
+    game: str = DEFAULT_GAME
 
     @property
     def names(self) -> list[str]:
@@ -188,8 +193,10 @@ def render(item: Item) -> str:
 
 
 def header_lines(h: Header) -> list[str]:
-    lines = [f"{MAGIC} {VERSION}", f"date {h.date}", f"deck {json.dumps(h.deck)}",
-             f"variant {h.variant}"]
+    lines = [f"{MAGIC} {VERSION}"]
+    if h.game != DEFAULT_GAME:
+        lines.append(f"game {h.game}")
+    lines += [f"date {h.date}", f"deck {json.dumps(h.deck)}", f"variant {h.variant}"]
     for i, s in enumerate(h.seats):
         who = "human" if s.bot is None else f"bot {s.bot}"
         lines.append(f"seat {i} {one_line(json.dumps(s.name, ensure_ascii=False))} "
@@ -256,7 +263,7 @@ def _tools(tok: str, line: int, hidden: bool = False) -> list[str]:
 # --- reading: the header ----------------------------------------------------------------------
 
 
-HEADER_KEYS = ("date", "deck", "variant", "seat", "start", "seed", "view", "result")
+HEADER_KEYS = ("game", "date", "deck", "variant", "seat", "start", "seed", "view", "result")
 
 
 def read_header(lines: list[str]) -> tuple[Header, int]:
@@ -304,6 +311,8 @@ def _one(found: dict[str, tuple[int, list[str]]], key: str, end: int) -> tuple[i
 
 def _header_from(found: dict[str, tuple[int, list[str]]], seats: list[tuple[int, list[str]]],
                  end: int) -> Header:
+    if "game" in found:
+        _read_game(*_one(found, "game", end))
     line, rest = _one(found, "date", end)
     if len(rest) != 1 or not DATE.fullmatch(rest[0]):
         raise RecordError(line, f"date must be YYYY-MM-DD or '?', not {' '.join(rest)!r}")
@@ -338,6 +347,18 @@ def _header_from(found: dict[str, tuple[int, list[str]]], seats: list[tuple[int,
                                             "every hidden card (R11.1)", "R11.1")
     money, winners = _read_result(*_one(found, "result", end), len(players))
     return Header(date, deck, variant, tuple(players), start, view, seed, money, winners)
+
+
+def _read_game(line: int, rest: list[str]) -> str:
+    """The ``game`` line's game: a registered one, and so far one whose records this reads."""
+    name = rest[0]
+    if len(rest) != 1 or name not in games.names():
+        raise RecordError(line, f"game must be one of {', '.join(games.names())}, "
+                                f"not {' '.join(rest)!r}")
+    if name != DEFAULT_GAME:
+        raise RecordError(line, f"a record of {games.get(name).title}: records are written "
+                                f"and read for {DEFAULT_GAME} only so far")
+    return name
 
 
 def _read_seats(seats: list[tuple[int, list[str]]], end: int) -> list[Seat]:

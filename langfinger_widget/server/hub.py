@@ -24,6 +24,7 @@ from typing import Any
 from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
+from .limits import Thinking, Turns
 from .protocol import RateLimit, out
 from .room import (
     BOT,
@@ -62,6 +63,8 @@ class Client:
         self._outbox_size = settings.outbox
         self._queue: deque[dict[str, Any]] = deque()
         self._wake = asyncio.Event()
+        self._roomy = asyncio.Event()  # the outbox is less than half full
+        self._roomy.set()
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
@@ -71,23 +74,42 @@ class Client:
         instead of the backlog (never a silent drop); replies are always kept."""
         if picture and self.resync:
             return
+        if message["kind"] == "presence":  # only the latest says who is online
+            self._queue = deque(m for m in self._queue if m["kind"] != "presence")
         if len(self._queue) >= self._outbox_size:
             kept = [m for m in self._queue if m["kind"] not in ("state", "update", "presence")]
             self._queue = deque(kept)
             self.resync = True
             if picture:
                 return
+            if len(kept) >= self._outbox_size:
+                # Answers alone fill the outbox: the client asks and does not read. Its
+                # backlog is dropped and the socket closed (it may connect again and sync).
+                self._queue.clear()
+                self.close(protocol.CLOSE_SLOW, "not reading")
+                return
         self._queue.append(message)
         self._wake.set()
+        if len(self._queue) >= self._outbox_size // 2:
+            self._roomy.clear()
+
+    async def room_for_answers(self) -> None:
+        """Wait until the outbox is less than half full: the client's next message is read
+        only then, so a client that sends faster than it reads is slowed by its own backlog
+        (and one that stopped reading stops being read) instead of filling memory."""
+        await self._roomy.wait()
 
     def close(self, code: int, reason: str) -> None:
         self.closing = (code, reason)
         self._wake.set()
+        self._roomy.set()
 
     async def next(self, compose: Callable[[Client], dict[str, Any]]) -> dict[str, Any] | None:
         """The next message to send (None: close the socket with ``closing``)."""
         while True:
             if self._queue:
+                if len(self._queue) <= self._outbox_size // 2:
+                    self._roomy.set()
                 return self._queue.popleft()
             if self.resync:
                 self.resync = False
@@ -110,6 +132,7 @@ class Live:
         self.bots: dict[tuple[int, str], kernel.Bot] = {}
         self.changed_at = time.monotonic()
         self.reset_seq = room.seq  # clients sent anything before this get a full state
+        self.presence: list[int] = []  # the seats last said to be online
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -136,7 +159,7 @@ class Hub:
 
     # --- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
-        self.scheduler = kernel.LoopScheduler(asyncio.get_running_loop())
+        self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
         self.spawn(self._sweep())
         if self.settings.resume_bots:
@@ -159,6 +182,33 @@ class Hub:
         while True:
             await asyncio.sleep(IDLE_SECONDS / 10)
             self.evict_idle(time.monotonic())
+            try:
+                await self.expire(time.time())
+            except Exception:  # the database may be away a while: try again next round
+                log.exception("deleting expired tables failed")
+
+    async def expire(self, now: float) -> list[str]:
+        """Delete the tables past the retention settings (see Settings); their ids.
+
+        A table someone is connected to (or that is changing) waits for the next round: its
+        clients would be left at a table that no longer exists.
+        """
+        settings = self.settings
+        waiting = None if settings.expire_waiting is None else now - settings.expire_waiting
+        finished = None if settings.keep_finished is None else now - settings.keep_finished
+        if waiting is None and finished is None:
+            return []
+        ids = [table_id for table_id in await self.store.expired(waiting, finished)
+               if table_id not in self.rooms or not (self.rooms[table_id].clients
+                                                     or self.rooms[table_id].lock.locked())]
+        for table_id in ids:
+            live = self.rooms.pop(table_id, None)
+            if live is not None:
+                self._cancel_bot(live)
+        await self.store.delete(ids)
+        if ids:
+            log.info("deleted %d table(s) past their keeping", len(ids))
+        return ids
 
     def evict_idle(self, now: float) -> int:
         """Forget the tables idle for IDLE_SECONDS (no client, no bot, no change under way)."""
@@ -186,14 +236,19 @@ class Hub:
         if found is not None:
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            found = self.rooms.get(table_id)
-            if found is None:
-                loaded = await self.store.load(table_id)
-                if loaded is None:
-                    return None
-                found = self.rooms[table_id] = Live(Room(loaded))
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                found = self.rooms.get(table_id)
+                if found is None:
+                    loaded = await self.store.load(table_id)
+                    if loaded is None:
+                        return None
+                    found = self.rooms[table_id] = Live(Room(loaded))
+        finally:
+            # The last one out forgets the lock, found or not: a lock kept for every id
+            # anyone asked for would be memory for the asking.
+            if not lock.locked() and self._loading.get(table_id) is lock:
+                del self._loading[table_id]
         return found
 
     async def current(self, live: Live) -> Live:
@@ -343,10 +398,18 @@ class Hub:
                 client.push(protocol.error("revoked", "this seat token was revoked (the seat "
                                            "was left or resigned)", live.room.seq))
                 client.close(protocol.CLOSE_REVOKED, "seat token revoked")
+                if client.hint is not None:
+                    client.hint.cancel()
+                    client.hint = None
                 live.clients.discard(client)
 
     def _presence(self, live: Live) -> None:
+        """Tell everyone who is online, if that changed: another socket of a seat already
+        online changes nothing, so sockets coming and going cost no message each to all."""
         online = sorted(live.online())
+        if online == live.presence:
+            return
+        live.presence = online
         for client in list(live.clients):
             client.push(out("presence", live.room.seq, online=online), picture=True)
 
@@ -367,6 +430,10 @@ class Hub:
             if found is None or live is None or not tokens.same_digest(
                     live.room.seats[found[1]].token_hash, token_hash):
                 raise Refusal("unauthorized", "unknown or revoked seat token")
+            same = sum(tokens.same_digest(c.token_hash, token_hash) for c in live.clients)
+            if same >= self.settings.sockets_per_token:
+                raise Refusal("too_many_sockets", f"this seat has {same} sockets open here "
+                                                  "already: close one first")
             client = Client(live, found[1], token_hash, self.settings)
         elif key is not None:
             table_id = message.get("table")
@@ -415,13 +482,14 @@ class Hub:
             client.push(self.state_for(client))
             return None
         if kind == "why":
-            return out("why", live.room.seq, id=msg_id, action=message.get("action"),
+            return out("why", live.room.seq, id=msg_id, action=protocol.echo(message.get("action")),
                        reason=self._why(client, message))
         try:
             seat = self._check_token(client)
             if kind == "hint":
                 return self._hint(client, seat, msg_id)
-            await self._change(client, seat, kind, message)
+            with self.scheduler.first():  # no bot or hint thinks while a person's move goes
+                await self._change(client, seat, kind, message)
         except Refusal as refusal:
             return out("result", live.room.seq, id=msg_id, ok=False, error=refusal.message,
                        code=refusal.code)
@@ -476,8 +544,15 @@ class Hub:
         if not room.options.hints:
             raise Refusal("hints_off", "this table plays without hints")
         room.check_can_decide(seat)
-        if client.hint is not None:
+        if client.hint is not None:  # the client asks again: its last question is dropped
             client.hint.cancel()
+            client.hint = None
+        if any(c.hint is not None for c in client.live.clients if c.seat == seat):
+            raise Refusal("busy", "a hint for this seat is being searched (another socket "
+                                  "asked): ask again when it has come")
+        if self.hints_running() >= self.settings.hint_searches:
+            raise Refusal("busy", "the server is searching hints for others: ask again in "
+                                  "a moment")
         version = room.game.version
         bot = kernel.make_hint_bot(seed=room.game.move_number)
         steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
@@ -499,8 +574,11 @@ class Hub:
             client.push(out("hint", client.live.room.seq, id=msg_id, action=None,
                             error=f"no hint: {exc!r}"))
 
-        client.hint = kernel.Slices(self.scheduler, steps, done, failed).start()
+        client.hint = Thinking(self.scheduler, steps, done, failed).start()
         return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
+
+    def hints_running(self) -> int:
+        return sum(c.hint is not None for live in self.rooms.values() for c in live.clients)
 
     # --- bots ---------------------------------------------------------------------------------
     def _cancel_bot(self, live: Live) -> None:
@@ -522,7 +600,7 @@ class Hub:
         bot = live.bot_for(seat, room.bot_level(seat))
         steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
         live.bot_key = key
-        live.bot = kernel.Slices(
+        live.bot = Thinking(
             self.scheduler, steps,
             lambda action: self.spawn(self._bot_move(live, key, action)),
             lambda exc: self.spawn(self._bot_move(live, key, None, exc)),

@@ -17,7 +17,13 @@ from langfinger_widget.kernel.errors import (
 )
 from langfinger_widget.kernel.game import Game
 from langfinger_widget.kernel.state import VARIANTS
-from langfinger_widget.tables.scheduler import MAX_PACE, LoopScheduler, Slices, TokenBucket
+from langfinger_widget.tables.scheduler import (
+    MAX_PACE,
+    Handle,
+    LoopScheduler,
+    Slices,
+    TokenBucket,
+)
 from langfinger_widget.tables.table import make_hint_bot, seat_undo_refusal, take_back
 
 __all__ = [
@@ -27,6 +33,7 @@ __all__ = [
     "BadArgument",
     "Bot",
     "Game",
+    "Handle",
     "IllegalAction",
     "InvalidState",
     "LangfingerError",

@@ -25,12 +25,16 @@ MAX_MESSAGE = 16 * 1024
 MAX_FRAME = 64 * 1024
 INTENTS = ("act", "why", "undo", "hint", "sync", "ping", "stand_in", "return", "resign",
            "leave", "webhook")
+MAX_ECHO = 1024  # bytes of a client's value a reply may quote back (an action is ~100)
 MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
 
 # Close codes (4000-4999 are the application's own).
+CLOSE_TRY_LATER = 1013  # the standard "try again later": the server is full
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_ORIGIN = 4403
 CLOSE_HELLO_TIMEOUT = 4408
+CLOSE_TOO_MANY = 4409
+CLOSE_SLOW = 4413  # the client stopped reading: its backlog was dropped
 CLOSE_REVOKED = 4410
 CLOSE_FLOOD = 4429
 
@@ -52,6 +56,15 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
 
 
+def echo(value: Any) -> Any:
+    """A client's value to quote back in a reply, or None if it is too large to: an answer
+    is never a multiple of its request (JSON escapes make a character up to 12 bytes)."""
+    try:
+        return value if len(encode(value)) <= MAX_ECHO else None
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 def finite(value: float) -> float | None:
     """A number JSON can carry (None for NaN and the infinities)."""
     return value if math.isfinite(value) else None
@@ -61,9 +74,12 @@ def parse(frame: str | bytes | None) -> dict[str, Any]:
     """A client's frame as a message, or :class:`Refusal` saying what is wrong with it."""
     if frame is None or isinstance(frame, bytes):
         raise Refusal("bad_message", "messages are JSON text frames; binary frames are refused")
-    if len(frame) > MAX_MESSAGE:
+    # The limit is on bytes: a character takes up to 4 in UTF-8 (only count when it matters).
+    size = len(frame) if len(frame) * 4 <= MAX_MESSAGE else len(
+        frame.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
         raise Refusal("too_big", f"a message may be at most {MAX_MESSAGE} bytes, "
-                                 f"this one has {len(frame)}")
+                                 f"this one has {size}")
     try:
         message = json.loads(frame)
     except (ValueError, RecursionError) as exc:

@@ -10,6 +10,7 @@ view, its own log and, only when it decides, its legal actions (R13.1).
 
 from __future__ import annotations
 
+import reprlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -29,8 +30,18 @@ NAME_LENGTH = 24
 # A full resync carries the seat's most recent events (the board shows the latest ones);
 # the whole game is the record, once it is over.
 LOG_LIMIT = 80
+SAID_LENGTH = 60  # characters of a client's value quoted back in a refusal
+_SAYER = reprlib.Repr()  # never deeper than a few levels (a deep value's repr would recurse)
+_SAYER.maxstring = _SAYER.maxother = SAID_LENGTH
 # Where an action happens when its first event does not name the place.
 _ACTION_PLACE = {"exchange": "ruin", "sell": "harbor"}
+
+
+def said(value: Any) -> str:
+    """What a client sent, as quoted back in a refusal: short, whatever it sent (an answer
+    must never be a multiple of the request)."""
+    text = _SAYER.repr(value)
+    return text if len(text) <= SAID_LENGTH else f"{text[:SAID_LENGTH - 3]}..."
 
 
 class Refusal(Exception):
@@ -65,7 +76,7 @@ class Options:
 def _number(value: Any, what: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise Refusal("bad_request", f"{what} must be a number from {low:g} to {high:g}, "
-                                     f"not {value!r}")
+                                     f"not {said(value)}")
     return float(value)
 
 
@@ -73,21 +84,27 @@ def check_options(body: Mapping[str, Any]) -> Options:
     """A create request's settings as :class:`Options`, or :class:`Refusal` naming the fault."""
     players = body.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {players!r}")
+        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {said(players)}")
     variant = body.get("variant", "standard")
     if variant not in kernel.VARIANTS:
-        raise Refusal("bad_request", f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+        raise Refusal("bad_request",
+                      f"R11: variant is 'standard' or 'open_info', not {said(variant)}")
     seconds = body.get("time")
     clock = None if seconds is None else _number(seconds, "time", MIN_TIME, MAX_TIME)
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
-        raise Refusal("bad_request", f"hints must be true or false, not {hints!r}")
+        raise Refusal("bad_request", f"hints must be true or false, not {said(hints)}")
     pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
     stand_in = body.get("stand_in", "medium")
-    if stand_in not in kernel.LEVELS:
+    if not _is_level(stand_in):
         raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "
-                                     f"not {stand_in!r}")
+                                     f"not {said(stand_in)}")
     return Options(players, variant, clock, hints, pace, stand_in)
+
+
+def _is_level(value: Any) -> bool:
+    # A list or a dict is no level (and cannot even be looked up: unhashable).
+    return isinstance(value, str) and value in kernel.LEVELS
 
 
 def check_name(name: Any, default: str) -> str:
@@ -108,12 +125,13 @@ def check_seats(spec: Any, players: int) -> list[SeatRow]:
     rows = []
     for seat, item in enumerate(spec):
         if not isinstance(item, dict) or item.get("kind") not in (PERSON, BOT):
-            raise Refusal("bad_request", f"seat {seat}: kind is 'person' or 'bot', not {item!r}")
+            raise Refusal("bad_request",
+                          f"seat {seat}: kind is 'person' or 'bot', not {said(item)}")
         if item["kind"] == BOT:
             level = item.get("level", "medium")
-            if level not in kernel.LEVELS:
+            if not _is_level(level):
                 raise Refusal("bad_request", f"seat {seat}: a bot's level is one of "
-                                             f"{list(kernel.LEVELS)}, not {level!r}")
+                                             f"{list(kernel.LEVELS)}, not {said(level)}")
             rows.append(SeatRow(seat, BOT, check_name(item.get("name"), f"{level} bot"),
                                 BOT_SEAT, level=level))
         else:
@@ -254,7 +272,7 @@ class Room:
         """The intent was made on the position the table is at (else: choose again)."""
         move, version = content.get("move"), content.get("version")
         if move is not None and move != self.game.move_number:
-            raise Refusal("stale", f"stale: this was chosen at move {move!r}, but the table is "
+            raise Refusal("stale", f"stale: this was chosen at move {said(move)}, but the table is "
                                    f"at move {self.game.move_number}; choose again")
         if version is not None and version != self.game.version:
             raise Refusal("stale", "stale: the table has changed since this was chosen (an "

@@ -34,8 +34,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
+    delete,
     event,
+    exists,
     insert,
     select,
     text,
@@ -384,3 +387,33 @@ class Store:
             result = await conn.execute(select(tables.c.id).where(
                 tables.c.bot_turn.is_(True), tables.c.status == "playing"))
             return [r.id for r in result]
+
+    # --- retention ----------------------------------------------------------------------------
+    async def expired(self, waiting_before: float | None,
+                      finished_before: float | None) -> list[str]:
+        """Tables past their keeping: waiting since before ``waiting_before`` with no person
+        seat ever taken, or over since before ``finished_before`` (None: keep them)."""
+        found: list[str] = []
+        async with self.engine.connect() as conn:
+            if waiting_before is not None:
+                joined = exists().where(and_(seats.c.table_id == tables.c.id,
+                                             seats.c.kind == "person",
+                                             seats.c.status != "open"))
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "waiting", tables.c.created < waiting_before, ~joined))
+                found += [r.id for r in result]
+            if finished_before is not None:
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "over", tables.c.updated < finished_before))
+                found += [r.id for r in result]
+        return found
+
+    async def delete(self, table_ids: Sequence[str]) -> None:
+        """Forget these tables: journal, seats and all."""
+        if not table_ids:
+            return
+        ids = list(table_ids)
+        await self._write(Write(ids[0], None, {}, [
+            (delete(journal).where(journal.c.table_id.in_(ids)), None),
+            (delete(seats).where(seats.c.table_id.in_(ids)), None),
+            (delete(tables).where(tables.c.id.in_(ids)), None)]))

@@ -28,6 +28,7 @@ import argparse
 import csv
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -261,8 +262,7 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
     import ray  # optional extra: pip install langfinger-widget[ray]
 
     if not ray.is_initialized():
-        ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
-                 ignore_reinit_error=True, log_to_driver=False)
+        start_ray(ray, address=address, num_cpus=num_cpus)
     say(f"arena: Ray ready after {time.perf_counter() - began:.1f} s")
     remote = ray.remote(_play_packed)
     pending = [remote.remote((list(specs), seed, i, records))
@@ -275,6 +275,41 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
             yield from ray.get(done)
 
     return sorted(_progress(finished(), games, progress), key=lambda r: r.index)
+
+
+# Ray's own limits for a node coming up, raised for a slow or busy machine: its processes
+# (GCS, raylet, workers) each wait on the others' RPCs with deadlines of a few seconds, and
+# a node that misses them is given up for good. Set only where the caller has not set them.
+RAY_SLOW_MACHINE = {
+    "RAY_gcs_rpc_server_connect_timeout_s": "60",
+    "RAY_gcs_server_request_timeout_seconds": "120",
+    "RAY_raylet_client_connect_timeout_milliseconds": "60000",
+    "RAY_worker_register_timeout_seconds": "120",
+    "RAY_health_check_timeout_ms": "30000",
+    "RAY_health_check_failure_threshold": "20",
+    # Workers start when the first task asks, not all at once while the node registers.
+    "RAY_prestart_worker_first_driver": "0",
+}
+
+
+def start_ray(ray: Any, address: str | None = None, num_cpus: int | None = None,
+              attempts: int = 2) -> None:
+    """Start (or join, with ``address``) Ray with the limits of :data:`RAY_SLOW_MACHINE`.
+
+    A local node still has one limit no setting moves (it must register within 30 s of its
+    start), so a node that missed it is shut down and started once more.
+    """
+    for name, value in RAY_SLOW_MACHINE.items():
+        os.environ.setdefault(name, value)
+    for attempt in range(attempts):
+        try:
+            ray.init(address=address, num_cpus=num_cpus, include_dashboard=False,
+                     ignore_reinit_error=True, log_to_driver=False)
+            return
+        except Exception:
+            ray.shutdown()  # whatever half-started, so that the next try starts clean
+            if attempt == attempts - 1 or address is not None:
+                raise
 
 
 def _say(text: str) -> None:

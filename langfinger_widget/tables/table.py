@@ -1,10 +1,12 @@
 """``Table``: who sits where, when the bots move, hints and Undo: the game's driver.
 
-A table holds a live :class:`~langfinger_widget.kernel.game.Game`, knows which
-seats are bots and which are people, which seat's board is shown, and turns
-intents from a front end into moves, checking each as if it came from an
-adversary. Any front end drives it: :class:`~langfinger_widget.ui.widget.LangfingerWidget`
-mirrors it into traits; tests drive it with a
+A table holds a live game of any registered game (``lf.games``; Langfinger's
+:class:`~langfinger_widget.kernel.game.Game` by default), known only through the
+game protocol (``lf.games.GameState``), knows which seats are bots and which
+are people, which seat's board is shown, and turns intents from a front end
+into moves, checking each as if it came from an adversary. Any front end drives
+it: :class:`~langfinger_widget.ui.widget.LangfingerWidget` mirrors it into
+traits; tests drive it with a
 :class:`~langfinger_widget.tables.scheduler.ManualScheduler`.
 
 Nothing here uses threads. Bot moves and hint searches run on the event loop
@@ -30,17 +32,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 import secrets
-from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Generator, Mapping
+from typing import Any, Generic, TypeVar
 
+from .. import games
 from ..bots import LEVELS, make, names
 from ..bots.base import Bot, thinking, weighing
-from ..kernel import views
-from ..kernel.errors import BadArgument, IllegalAction, LangfingerError
-from ..kernel.figures import figures
-from ..kernel.game import Game
-from ..kernel.state import VARIANTS, shown
+from ..errors import BadArgument, IllegalAction, LangfingerError, shown
+from ..games.protocol import GameSpec, GameState
 from .scheduler import (
     MAX_PACE,
     Handle,
@@ -53,6 +54,8 @@ from .scheduler import (
 
 Action = dict[str, Any]
 Reply = dict[str, Any]
+G = TypeVar("G", bound=GameState)
+DEFAULT_GAME = "langfinger"
 # What background work is for: the game's generation at this table (never reused, unlike
 # ``id(game)``, which CPython hands to the next object once a game is freed), the game's
 # version and the seat.
@@ -68,10 +71,46 @@ class TableError(BadArgument):
     """A setting the table cannot take (a bad seat, pace, bot level or new-game option)."""
 
 
-def check_players(players: Any) -> None:
-    """:class:`TableError` unless ``players`` is a player count the game has (R1.1)."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise TableError(f"R1.1: a game has 2 to 5 players, not {shown(players)}")
+def check_players(players: Any, spec: GameSpec | None = None) -> None:
+    """:class:`TableError` unless ``players`` is a player count the game has (Langfinger's
+    by default: R1.1)."""
+    spec = spec or games.get(DEFAULT_GAME)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in spec.players:
+        ruling = f"{spec.players_ruling}: " if spec.players_ruling else f"{spec.title}: "
+        raise TableError(f"{ruling}a game has {spec.players.start} to {spec.players.stop - 1} "
+                         f"players, not {shown(players)}")
+
+
+def check_options(options: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
+    """The game's own options for ``Game.new`` (Langfinger's variant), checked: each must be
+    one of its choices, else :class:`TableError` naming the ruling."""
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        raise TableError(f"{spec.title} has no option(s) {unknown}; its options are "
+                         f"{sorted(spec.options)}")
+    for key, value in options.items():
+        choices, ruling = spec.options[key]
+        if value not in choices:
+            raise TableError(f"{ruling}: {key} is {' or '.join(repr(c) for c in choices)}, "
+                             f"not {shown(value)}")
+    return dict(options)
+
+
+def plays_greedily(name: str) -> bool:
+    """Whether the bot or level ``name`` is a greedy bot (each game brings its own)."""
+    return (LEVELS[name][0] if name in LEVELS else name) == "greedy"
+
+
+def make_bot(name: str, seed: int, spec: GameSpec) -> Bot:
+    """The bot called ``name`` (a level or a bot) for a game of ``spec``: random and ISMCTS
+    play any game; a greedy level is the game's own greedy bot (Langfinger's is bots/')."""
+    if spec.name == DEFAULT_GAME or not plays_greedily(name):
+        return make(name, seed=seed)
+    if spec.greedy is None:
+        raise TableError(f"{spec.title} has no greedy bot: choose one of "
+                         f"{[n for n in names() if not plays_greedily(n)]}")
+    bot: Bot = spec.greedy(seed=seed, **(LEVELS[name][1] if name in LEVELS else {}))
+    return bot
 
 
 def bots_by_seat(bots: Mapping[Any, Any], players: int) -> dict[int, str]:
@@ -125,6 +164,11 @@ def check_until(until: Any) -> str | None:
     return None if until is None else str(until)
 
 
+def _round_of(game: Any) -> int:
+    """The round a game is in (a lesson's step ends with it), 0 for a game without rounds."""
+    return int(getattr(game, "round", 0))
+
+
 def check_pace(pace: Any) -> float:
     """``pace`` as seconds a bot move, or :class:`TableError`: a finite number in 0..MAX_PACE."""
     if isinstance(pace, bool) or not isinstance(pace, (int, float)):
@@ -134,11 +178,15 @@ def check_pace(pace: Any) -> float:
     return float(pace)
 
 
-def default_bots(players: int, seat: int | None) -> dict[int, str]:
-    """With no ``bots=``: a seat's board plays against bots; the open board is all human."""
+def default_bots(players: int, seat: int | None, spec: GameSpec | None = None
+                 ) -> dict[int, str]:
+    """With no ``bots=``: a seat's board plays against bots (medium, or hard for a game with
+    no greedy bot); the open board is all human."""
     if seat is None:
         return {}
-    return {s: "medium" for s in range(players) if s != seat}
+    level = "hard" if spec is not None and spec.name != DEFAULT_GAME and spec.greedy is None \
+        else "medium"
+    return {s: level for s in range(players) if s != seat}
 
 
 def unquoted(content: Mapping[str, Any]) -> str | None:
@@ -155,7 +203,8 @@ def unquoted(content: Mapping[str, Any]) -> str | None:
             f"whole numbers 'move' and 'version' (this one gives {given}); choose again")
 
 
-def seat_undo_refusal(game: Game, seat: int | None, humans: Collection[int]) -> str | None:
+def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
+                      ) -> str | None:
     """Why ``seat`` may not take back its last decision now (None: it may), under R12.
 
     R12.2 (R13.2 between screens): only its own decisions made since another
@@ -179,16 +228,18 @@ def seat_undo_refusal(game: Game, seat: int | None, humans: Collection[int]) -> 
     return None
 
 
-def last_choice(game: Game, seats: Collection[int]) -> int | None:
+def last_choice(game: GameState, seats: Collection[int]) -> int | None:
     """The index of the last decision of one of ``seats`` that had another legal move: a
     pass that was the only move is played again by the board as soon as it is taken back
-    (its auto-pass), so Undo that stopped there would loop."""
-    deciders, choices = game.deciders, game.choices
+    (its auto-pass), so Undo that stopped there would loop. A game that does not record
+    its choices (``choices``: Langfinger's does) counts every decision as one."""
+    deciders = game.deciders
+    choices: list[bool] = getattr(game, "choices", None) or [True] * len(deciders)
     return next((i for i in range(len(deciders) - 1, -1, -1)
                  if deciders[i] in seats and choices[i]), None)
 
 
-def take_back(game: Game, seat: int) -> None:
+def take_back(game: GameState, seat: int) -> None:
     """Undo ``seat``'s last decision that had a choice, and every decision after it (check
     the refusal first)."""
     target = last_choice(game, {seat})
@@ -206,7 +257,23 @@ def refuse(reason: str) -> Reply:
     return {"kind": "result", "ok": False, "error": reason}
 
 
-class Table:
+def bot_steps(bot: Bot, game: GameState, seat: int, seed: int, hint: bool = False
+              ) -> Generator[None, None, Any]:
+    """The bot's (or, with ``hint``, the hint's) computation for ``seat``, run in slices.
+
+    A bot is given the seat's view and legal actions; for a game other than Langfinger a
+    searching bot also gets a twin, ``game.resample(seat, rng)``: it holds nothing the seat
+    has not seen (Langfinger's bots sample from the view themselves, faster).
+    """
+    view, legal = game.view(seat), game.legal_actions(seat)
+    twin = None if games.spec_of(game).name == DEFAULT_GAME else \
+        game.resample(seat, random.Random(seed))
+    if hint:
+        return weighing(bot, view, legal, twin=twin)
+    return thinking(bot, view, legal, twin=twin)
+
+
+class Table(Generic[G]):
     """A game with its seats: people at one screen, bots, and the board being shown.
 
     ``seat=k`` shows what player ``k`` may see; ``seat=None`` is the open
@@ -222,7 +289,7 @@ class Table:
 
     def __init__(
         self,
-        game: Game,
+        game: G,
         *,
         seat: int | None = 0,
         bots: Mapping[int | str, str] | None = None,
@@ -236,7 +303,7 @@ class Table:
     ) -> None:
         self._game = game
         self.until = check_until(until)
-        self._until_round = game.round
+        self._until_round = _round_of(game)
         self.check_seat(seat, game.num_players)
         self.seat = seat
         self.pace = check_pace(pace)
@@ -262,12 +329,39 @@ class Table:
         # R12.4: whether this game has been shown on a board that shows every seat; every
         # card drawn in it was then seen by everyone at the screen.
         self._showed_all = False
-        self.set_bots(default_bots(game.num_players, seat) if bots is None else bots)
+        self.set_bots(default_bots(game.num_players, seat, self.spec) if bots is None else bots)
+
+    @classmethod
+    def new(cls, game: str = DEFAULT_GAME, *, players: int | None = None,
+            seed: int | None = None, options: Mapping[str, Any] | None = None,
+            **table: Any) -> Table[Any]:
+        """A table at a new game of the registered game ``game`` (``lf.games.names()``):
+        ``players`` (the game's fewest if left out), the deal's ``seed``, the game's own
+        ``options`` (Langfinger's variant); ``table`` as for the constructor."""
+        if game not in games.names():
+            raise TableError(f"no game {shown(game)}; the games are {', '.join(games.names())}")
+        spec = games.get(game)
+        players = spec.players.start if players is None else players
+        check_players(players, spec)
+        dealt = spec.Game.new(players=players, seed=seed, **check_options(options or {}, spec))
+        return cls(dealt, **table)
 
     # --- who sits where ---------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> G:
         return self._game
+
+    @property
+    def spec(self) -> GameSpec:
+        """The registered game this table plays (``lf.games``)."""
+        return games.spec_of(self._game)
+
+    def deciding(self) -> int | None:
+        """The seat whose decision this board would act on: the shown seat if it may decide
+        now, else on the open board the first human who may (a sealed step has several)."""
+        deciding = self._game.to_decide
+        acting = self.acting_seats()
+        return next((s for s in deciding if s in acting), None)
 
     @property
     def players(self) -> int:
@@ -289,8 +383,9 @@ class Table:
         if self.until is None:
             return False
         game = self._game
-        return (game.is_over or game.round > self._until_round
-                or (self.until == "act" and game.phase != "place"))
+        # Lessons are Langfinger's (its rounds and phases); another game has no step to end.
+        return (game.is_over or _round_of(game) > self._until_round
+                or (self.until == "act" and getattr(game, "phase", "place") != "place"))
 
     def acting_seats(self) -> set[int]:
         """The seats the shown board may act for: its own, or every human on the open board."""
@@ -317,7 +412,8 @@ class Table:
         """Hand seats to bots (by level or name); every other seat is human."""
         wanted = self.check_bots(bots)
         self._bot_names = wanted
-        self._bots = {seat: make(name, seed=self._bot_seed(seat)) for seat, name in wanted.items()}
+        self._bots = {seat: make_bot(name, self._bot_seed(seat), self.spec)
+                      for seat, name in wanted.items()}
         self._touch()
 
     def _bot_seed(self, seat: int) -> int:
@@ -334,16 +430,16 @@ class Table:
         self.pace = check_pace(pace)
         self._touch()
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: G) -> None:
         """Play ``game`` at this table from now on (same seats, bots and shown seat)."""
         self.check_seat(self.seat, game.num_players)
         self._set_game(game)
-        self._until_round = game.round
+        self._until_round = _round_of(game)
         self.set_bots({s: n for s, n in self._bot_names.items() if s < game.num_players})
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
 
-    def _set_game(self, game: Game) -> None:
+    def _set_game(self, game: G) -> None:
         """A new game (or the same one re-read): everything computed for the old one is dropped,
         and its pending bot move is cancelled, before anything is scheduled for this one."""
         self._cancel_bot()
@@ -353,13 +449,15 @@ class Table:
         self._showed_all = False
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
-        """Deal a new game; ``options`` may change players, seat, bots, variant and seed.
+        """Deal a new game; ``options`` may change the game (a registered name), players,
+        seat, bots, seed and the game's own options (Langfinger's variant).
 
         Any option left out keeps the current setting. A bad option raises
         :class:`TableError` and changes nothing.
         """
         setup = self._new_game_setup(dict(options or {}))
-        game = Game.new(players=setup["players"], seed=setup["seed"], variant=setup["variant"])
+        spec = games.get(setup["game"])
+        game = spec.Game.new(players=setup["players"], seed=setup["seed"], **setup["options"])
         self.seat = setup["seat"]
         self.until = None  # a new deal is a game, no longer the lesson's step
         self._set_game(game)
@@ -368,18 +466,25 @@ class Table:
         self._touch()
 
     def _new_game_setup(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - {"kind", "players", "seat", "bots", "variant", "seed"})
+        name = options.get("game", self.spec.name)
+        if name not in games.names():
+            raise TableError(f"new game: no game {shown(name)}; the games are "
+                             f"{', '.join(games.names())}")
+        spec = games.get(name)
+        own = set(spec.options)
+        unknown = sorted(set(options) - {"kind", "game", "players", "seat", "bots", "seed"} - own)
         if unknown:
             raise TableError(f"new game: unknown option(s) {unknown}")
-        players = options.get("players", self._game.num_players)
-        check_players(players)
+        same = spec.name == self.spec.name
+        players = options.get("players", self._game.num_players if same else spec.players.start)
+        check_players(players, spec)
         seat = options.get("seat", self.seat)
         if "seat" not in options and seat is not None and seat >= players:
             seat = 0
         self.check_seat(seat, players)
-        variant = options.get("variant", self._game.state.variant)
-        if variant not in VARIANTS:
-            raise TableError(f"R11: variant is 'standard' or 'open_info', not {shown(variant)}")
+        current = self.game_options() if same else {}
+        game_options = check_options({key: options.get(key, current.get(key, choices[0]))
+                                      for key, (choices, _) in spec.options.items()}, spec)
         seed = options.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or not 0 <= seed < 2**63):
@@ -387,19 +492,30 @@ class Table:
                              f"not {shown(seed)}")
         if "bots" in options:
             bots = panel_bots(options["bots"], players)
-        elif "players" in options or "seat" in options:
-            bots = default_bots(players, seat)
+        elif "players" in options or "seat" in options or not same:
+            bots = default_bots(players, seat, spec)
         else:
             bots = dict(self._bot_names)
-        return {"players": players, "seat": seat, "variant": variant, "seed": seed, "bots": bots}
+        return {"game": name, "players": players, "seat": seat, "options": game_options,
+                "seed": seed, "bots": bots}
+
+    def game_options(self) -> dict[str, Any]:
+        """The game's own options as this game was dealt (each shows in its views by name)."""
+        view = self._game.public_view()
+        return {key: view.get(key, choices[0]) for key, (choices, _) in self.spec.options.items()}
 
     def setup(self) -> dict[str, Any]:
-        """What the board's New game panel starts from, and which choices it offers."""
+        """What the board's New game panel starts from, and which choices it offers (the
+        game among ``games``: each registered game's name, title and player counts)."""
         return {
+            "game": self.spec.name,
+            "games": [{"name": spec.name, "title": spec.title,
+                       "players": [spec.players.start, spec.players.stop - 1]}
+                      for spec in map(games.get, games.names())],
             "players": self._game.num_players,
             "seat": self.seat,
             "bots": {str(s): n for s, n in self._bot_names.items()},
-            "variant": self._game.state.variant,
+            **self.game_options(),
             "levels": list(LEVELS),
             "level_notes": {name: note for name, (_, _, note) in LEVELS.items()},
             "allow_new_game": self.puzzle is None,
@@ -410,25 +526,28 @@ class Table:
         """What the shown seat's board shows (tables.driver.BoardDriver.picture)."""
         game = self._game
         # Another player's legal actions would reveal their hand: only the decider gets them.
-        acting = game.to_move is not None and game.to_move in self.acting_seats()
+        acting = self.deciding()
+        figures = self.spec.figures
         return {
             "view": game.view(self.seat), "events": game.log(self.seat),
-            "legal": game.legal_actions() if acting else [],
+            "legal": [] if acting is None else game.legal_actions(acting),
             "move_number": game.move_number, "version": game.version,
             "undo_status": self.undo_status(), "setup": self.setup(),
-            "figures": figures(game, self.seat) if game.is_over else [],
+            "figures": figures(game, self.seat) if game.is_over and figures else [],
             "online": {},
         }
 
     # --- moves ------------------------------------------------------------------------------
-    def play(self, action: Any, by: str = "python") -> None:
-        """Play ``action`` for whoever is to move (Python is trusted: any seat, bots too).
+    def play(self, action: Any, by: str = "python", seat: int | None = None) -> None:
+        """Play ``action`` for ``seat``, or whoever is to move (Python is trusted: any seat,
+        bots too).
 
         Raises :class:`IllegalAction`, leaving the game as it was.
         """
-        decision = views.decision(self._game.state) or {}
-        seat = self._game.to_move
-        events = self._game.play(action)
+        # Where the move happens, as every view shows it (Langfinger's place and square).
+        decision = self._game.public_view().get("decision") or {}
+        seat = self._game.to_move if seat is None else seat
+        events = self._game.play(action, seat)
         placing = decision.get("kind") == "place"
         if by != "bot":  # a stood-in bot's report stays up until a person moves
             self.error = ""
@@ -453,7 +572,8 @@ class Table:
         """Why this intent may not be played now (None: it may), never revealing hidden cards."""
         to_move = self._game.to_move
         if to_move is None:
-            return "R10.1: the game is over"
+            return "R10.1: the game is over" if self.spec.name == DEFAULT_GAME else \
+                "the game is over"
         if self.puzzle is not None and self.puzzle.over:
             return "the puzzle is over: its round has ended (Try again to replay it)"
         if self.step_done():
@@ -461,13 +581,18 @@ class Table:
         if "seat" in content and content["seat"] != self.seat:
             return (f"wrong seat: this board belongs to seat {self.seat!r}, not "
                     f"{shown(content['seat'])}")
-        if to_move not in self.acting_seats():
-            return f"R2.1/R3.1: it is {self._label(to_move)}'s decision, not yours"
+        seat = self.deciding()
+        if seat is None:
+            if self.spec.name == DEFAULT_GAME:
+                return f"R2.1/R3.1: it is {self._label(to_move)}'s decision, not yours"
+            # Another game's own refusal of the shown seat names that game's ruling.
+            mine = self._game.why_illegal(action, self.seat) if self.seat is not None else None
+            return mine or f"it is {self._label(to_move)}'s decision, not yours"
         stale = self._stale(content)
         if stale:
             return stale
         try:
-            return self._game.why_illegal(action)
+            return self._game.why_illegal(action, seat)
         except (LangfingerError, TypeError, ValueError, KeyError, AttributeError) as exc:
             return f"not an action: {exc}"  # whatever the page sent, it gets an answer
 
@@ -482,7 +607,7 @@ class Table:
         return None
 
     def _label(self, seat: int) -> str:
-        return seat_label(views.view(self._game.state, None), seat)
+        return seat_label(self._game.public_view(), seat)
 
     # --- Undo (R12) -------------------------------------------------------------------------
     def _undoer(self) -> int | None:
@@ -554,7 +679,7 @@ class Table:
                 self.puzzle.refused(refusal)
             return refuse(refusal)
         try:
-            self.play(action, by="human")
+            self.play(action, by="human", seat=self.deciding())
         except LangfingerError as exc:  # refusal() said legal; keep the promise "untouched"
             return refuse(str(exc))
         return ok()
@@ -567,9 +692,10 @@ class Table:
             return refuse(f"reveal needs a seat number, got {shown(seat)}")
         if seat not in self.human_seats:
             return refuse(f"seat {shown(seat)} is not a human seat here")
-        if seat != to_move:
+        if seat not in self._game.to_decide:
             who = "nobody (the game is over)" if to_move is None else self._label(to_move)
-            return refuse(f"R3.1: only the player to move may take the board; it is {who}")
+            ruling = "R3.1: " if self.spec.name == DEFAULT_GAME else ""
+            return refuse(f"{ruling}only a player to move may take the board; it is {who}")
         self.error = ""
         self.set_seat(seat)
         self._touch()
@@ -599,8 +725,8 @@ class Table:
         """Search the best move for the seat deciding at this board; one search at a time."""
         if self.puzzle is not None:  # a search would simply give the puzzle away
             return {"kind": "hint", "action": None, "error": "a puzzle gives its own hints"}
-        seat = self._game.to_move
-        if seat is None or seat not in self.acting_seats():
+        seat = self.deciding()
+        if seat is None:
             return {"kind": "hint", "action": None, "error": "no decision of yours to hint at"}
         key = self._work_key(seat)
         if self._hint_work is not None and self._hint_work.active and self._hint_for == key:
@@ -608,7 +734,7 @@ class Table:
         self._cancel_hint()
         # The hint bot sees exactly what the asking seat sees, like any bot.
         bot = make_hint_bot(seed=self._game.move_number)
-        steps = weighing(bot, self._game.view(seat), self._game.legal_actions())
+        steps = bot_steps(bot, self._game, seat, self._game.move_number, hint=True)
         self._hint_for = key
         if not self.autoplay:  # scripts and tests: answer at once, in this call
             try:
@@ -625,7 +751,7 @@ class Table:
     def _hint_is_current(self, key: WorkKey) -> bool:
         seat = key[2]
         return (not self.closed and key == self._work_key(seat)
-                and self._game.to_move == seat and seat in self.acting_seats())
+                and seat in self._game.to_decide and seat in self.acting_seats())
 
     def _deliver_hint(self, key: WorkKey, result: tuple[Action, float]) -> Reply:
         """Show a finished hint, unless the board moved on or changed hands meanwhile."""
@@ -649,10 +775,10 @@ class Table:
 
     # --- bots -------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
-        seat = self._game.to_move
+        """A bot seat that may decide now (the first, in a sealed step), or None."""
         if self.step_done():
             return None  # a lesson's board holds at the end of its step, bots too
-        return seat if seat is not None and seat in self._bots else None
+        return next((s for s in self._game.to_decide if s in self._bots), None)
 
     def _touch(self, reschedule: bool = True) -> None:
         """Something a board shows changed: tell the front end, then look for bot work."""
@@ -673,7 +799,7 @@ class Table:
         self._cancel_bot()
         if seat is None or key is None or not self.autoplay or self.closed:
             return
-        steps = thinking(self._bots[seat], self._game.view(seat), self._game.legal_actions())
+        steps = bot_steps(self._bots[seat], self._game, seat, self._bot_seed(seat) + key[1])
         self._bot_for = key
         self._bot_work = Slices(self.scheduler, steps, lambda action: self._bot_ready(key, action),
                                 lambda exc: self._bot_failed(key, exc)).start()
@@ -707,16 +833,16 @@ class Table:
 
     def _play_for_bot(self, seat: int, action: Action) -> None:
         try:
-            self.play(action, by="bot")
+            self.play(action, by="bot", seat=seat)
         except (LangfingerError, TypeError, ValueError, KeyError, AttributeError) as exc:
             self._stand_in(seat, f"chose an illegal action ({exc})")
 
     def _stand_in(self, seat: int, what: str) -> None:
         """A bot failed: a random legal move is played for it, so the game goes on."""
         name = self._bot_names.get(seat, "bot")
-        legal = self._game.legal_actions()
+        legal = self._game.legal_actions(seat)
         stand_in = make("random", seed=self._game.version).choose(self._game.view(seat), legal)
-        self.play(stand_in, by="bot")
+        self.play(stand_in, by="bot", seat=seat)
         self.error = (f"the {name} bot of seat {seat} {what}; a random legal move was played "
                       "for it so that the game goes on")
         self.on_change()
@@ -733,9 +859,9 @@ class Table:
             if seat is None:
                 break
             self._cancel_bot()
-            bot, view, legal = self._bots[seat], self._game.view(seat), self._game.legal_actions()
             try:
-                action = at_once(thinking(bot, view, legal))
+                action = at_once(bot_steps(self._bots[seat], self._game, seat,
+                                           self._bot_seed(seat) + self._game.version))
             except Exception as exc:  # as on the loop: report, stand in, go on
                 self._stand_in(seat, f"failed ({exc!r})")
             else:

@@ -95,6 +95,8 @@ class PuzzleSession(Protocol):
 
     def round_end(self, seat: int | None) -> tuple[dict[str, Any], list[Any]] | None: ...
 
+    def shown(self, view: dict[str, Any], state: Any = None) -> dict[str, Any]: ...
+
 
 class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     """A clickable Langfinger board for one seat, the open board, or hot-seat play.
@@ -503,6 +505,8 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         # A puzzle ends with its round: the board stops there, before the next round's deal.
         ended = self._puzzle.round_end(table.seat) if self._puzzle is not None else None
         view, log = ended or (picture["view"], picture["events"])
+        if self._puzzle is not None and ended is None:
+            view = self._puzzle.shown(view)  # the fronts the puzzle tells its reader (R11.1)
         traits = {
             "seat": table.seat, "pace": table.pace,
             "bots": {str(s): n for s, n in table.bot_names.items()},

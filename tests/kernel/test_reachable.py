@@ -702,7 +702,7 @@ def test_a_composed_position_says_so_wherever_it_goes() -> None:
 
     puzzle = next(p for p in PUZZLES if p.name == "Cash on the spot")
     g = puzzle.game()
-    assert (g.round, g.money, g.state.composed) == (1, [18, 12], True)  # no deal gives this
+    assert (g.round, g.money, g.state.composed) == (1, [18, 12, 9], True)  # no deal gives this
     assert puzzle.position.split(" ")[0].endswith("*")
     d = g.to_dict()
     assert d["composed"] is True and g.view(0)["composed"] is True

@@ -10,7 +10,7 @@ from rules_kit import Replayer, mined_from
 
 import langfinger_widget as lf
 from langfinger_widget.kernel import notation
-from langfinger_widget.puzzles import book, cli, mine, themes
+from langfinger_widget.puzzles import book, cli, mine, sight, themes
 
 MINED = [p for p in book.all_puzzles() if p.source != "composed"]
 
@@ -26,12 +26,17 @@ def test_mining_a_stored_game_finds_the_puzzle_the_book_took_from_it(
     path, label = study_record(2, game)
     assert label == mined_from(known)["record"]
     found = cli.mine_files([path], [label], show=False)
-    same = [p for p in found if p.name == known.name]
+    same = [p for p in found if p.source == known.source]
     assert same, f"{known.name} not mined again from {label}"
     p = same[0]
-    assert (p.position, p.seat, p.goal, p.solution, p.opponents, p.themes, p.source) == (
+    assert (p.position, p.seat, p.goal, p.solution, p.opponents, p.themes, p.told) == (
         known.position, known.seat, known.goal, known.solution, known.opponents, known.themes,
-        known.source)
+        known.told)
+    # Its title is the book's, unless that one was taken by another of the book (then longer).
+    assert known.name.startswith(p.name.split(" (")[0])
+    # Mining keeps only puzzles a reader can solve from what their board shows (R11.1).
+    assert found and all(sight.blind_spot(q) is None for q in found)
+    assert any(q.told for q in found)  # some do so because they tell a front
 
 
 def test_one_puzzle_a_seat_a_round_and_each_is_decisive(study_record: Replayer) -> None:

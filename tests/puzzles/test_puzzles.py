@@ -98,7 +98,33 @@ def test_an_adversarial_failure_shows_the_reply_that_beats_it() -> None:
     burn = _by_name("Burn the fence")
     result = burn.check([{"type": "sell", "fence": "F02", "loot": ["L09"]}])
     assert not result.solved
-    assert "seat 1 sold" in result.reason and "fence=F10" in result.reason
+    assert result.reason == (
+        "goal not reached: Yoshiko sold at the Harbor (money now: Tommaso 5, Yoshiko 6) (if the "
+        "others play: Yoshiko sells a statue worth 4 to fence F10: +6 money (now 6))")
+
+
+CODE_LIKE = ("seat ", "(tools=", "(fence=", "(slot=", "take_tools", "['", "[0", "[1")
+
+
+def test_a_failed_attempt_says_what_happened_in_the_boards_words() -> None:
+    """Issue 40: not `seat 2 take_tools(tools=['lockpick','lockpick'])` but the board's own
+    sentences (kernel/describe.py), and a face-down card by its back (R11.1)."""
+    first = _by_name("First come")
+    missed = first.check([first.solution[0], {"type": "pass"}, {"type": "pass"},
+                          {"type": "pass"}])
+    assert missed.reason == (
+        "goal not reached: you earn 0 this round, not 6 (if the others play: Tommaso puts a "
+        "token on the Museum (square 2); Tommaso takes two maps from the City; Tommaso passes "
+        "at the Villa; Tommaso steals a showcase from the Museum, handing in two hammers, the "
+        "scoundrel standing in for the pliers)")  # his steal's front stays hidden from Hans
+    ruin = _by_name("Closed squares")
+    closed = ruin.check([{"type": "exchange", "rate": "2>3", "give": ["lockpick", "lockpick"]}])
+    assert closed.reason.startswith("move 1 (exchange two lockpicks at the Ruin (2 tools for "
+                                    "3)) is illegal: R6.2")
+    assert "Bobby exchanges two welders at the Ruin (2 tools for 3) and draws three tools" \
+        in closed.reason  # the tools a rival draws blind are not named (R11.2)
+    for reason in (missed.reason, closed.reason):
+        assert not any(code in reason for code in CODE_LIKE), reason
 
 
 def test_closed_exchange_square_and_unfinished_and_too_long_plans() -> None:

@@ -10,7 +10,7 @@ import pytest
 import langfinger_widget as lf
 from langfinger_widget.puzzles import PUZZLES, rate
 from langfinger_widget.puzzles.ratings import Rating, attempt, band
-from langfinger_widget.puzzles.trainer import Coach
+from langfinger_widget.puzzles.trainer import NEAREST, WARM_UP, Coach
 
 
 def test_glickmans_worked_example() -> None:
@@ -47,10 +47,31 @@ def test_bands() -> None:
     assert band(1499.9) == "1400-1599" and band(1600) == "1600-1799"
 
 
+def test_a_new_reader_starts_with_the_easiest_then_the_coach_follows_the_rating() -> None:
+    """Issue 40: the trainer's first puzzle was drawn near 1500 (a coin flip, then); a new
+    reader now gets the book's easiest puzzles first, then puzzles near its rating."""
+    book = lf.puzzles.all_puzzles()
+    coach = Coach(book, path=None, seed=3)
+    easiest = sorted(book, key=lambda p: (p.rating.rating, p.name))
+    served = []
+    for _ in range(WARM_UP):
+        served.append(coach.next())
+        coach.record(served[-1], solved=True)
+    assert [p.name for p in served] == [p.name for p in easiest[:WARM_UP]]
+    assert not coach.warming_up
+    left = [p for p in book if p.name not in {q.name for q in served}]
+    gaps = sorted(abs(p.rating.rating - coach.reader.rating) for p in left)
+    assert abs(coach.next().rating.rating - coach.reader.rating) <= gaps[NEAREST - 1]
+    missed = Coach(book, path=None, seed=3)  # a miss ends the warm-up: the rating leads
+    missed.record(missed.next(), solved=False)
+    assert not missed.warming_up
+
+
 def test_the_coach_serves_near_the_readers_rating_and_by_theme() -> None:
     coach = Coach(PUZZLES, path=None, seed=3)
-    gaps = sorted(abs(p.rating.rating - 1500) for p in PUZZLES)
-    assert abs(coach.next().rating.rating - 1500) <= gaps[4]
+    coach.record(coach.next(), solved=False)  # past the warm-up: the rating leads
+    gaps = sorted(abs(p.rating.rating - coach.reader.rating) for p in PUZZLES)
+    assert abs(coach.next().rating.rating - coach.reader.rating) <= gaps[5]
     assert "scoundrel" in coach.next("scoundrel").themes
     with pytest.raises(lf.BadArgument, match="no puzzle trains the theme 'juggling'"):
         coach.next("juggling")

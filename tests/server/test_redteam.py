@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from wire import ServerThread, Wire, seated_table, wires
 
 from langfinger_widget.server.config import Settings
@@ -201,7 +202,12 @@ def test_a_flood_is_rate_limited_then_disconnected(server, table) -> None:
     try:
         flooder.hello(seat_tokens[1])
         for i in range(1, 800):
-            flooder.send({"kind": "ping", "id": i})
+            try:
+                flooder.send({"kind": "ping", "id": i})
+            except ConnectionClosed:
+                # The server may cut the flood off before the last ping is out: how far the
+                # client got depends on how the two are scheduled, the close code does not.
+                break
         assert flooder.closed_with() == 4429
     finally:
         flooder.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 import types
 from collections.abc import Callable
@@ -111,28 +112,50 @@ def test_command_line_prints_and_writes_csv_and_json(
     assert cli.main(["--bots", "greedy,nobody", "--no-progress"]) == 2
 
 
-def _start_local_ray(ray: Any, attempts: int = 2) -> None:
-    """A local Ray instance; its start-up waits a fixed 30 s, so a busy machine gets a retry."""
-    for attempt in range(attempts):
-        try:
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-            return
-        except Exception:
-            ray.shutdown()  # stop whatever half-started, then try again
-            if attempt == attempts - 1:
-                raise
-
-
+@pytest.mark.quiet
 def test_ray_backend_plays_the_same_games() -> None:
-    ray = pytest.importorskip("ray")
+    """Ray on a real local node. Its start has limits no setting moves (the node must
+    register within 30 s), so the suite runs this in a stage of its own on a quiet machine
+    (the ``quiet`` marker; ``./scripts/test`` runs that stage last). Under CI Ray is part of
+    the test extra, and a missing Ray is a failure, not a skip."""
+    if os.environ.get("CI"):
+        import ray
+    else:
+        ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e .[test])")
     specs = parse_bots("greedy,random")
-    _start_local_ray(ray)
     try:
-        remote = arena.run_ray(specs, 3, seed=4, progress=False)
+        remote = arena.run_ray(specs, 3, seed=4, num_cpus=2, progress=False)
     finally:
         ray.shutdown()
     local = run_local(specs, 3, seed=4, jobs=1, progress=False)
     assert [_outcome(r) for r in remote] == [_outcome(r) for r in local]
+
+
+def test_ray_starts_with_the_slow_machine_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """start_ray raises Ray's start-up limits unless the caller set them, and a node that
+    missed the fixed registration wait is shut down and started once more."""
+    for name in arena.RAY_SLOW_MACHINE:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("RAY_gcs_rpc_server_connect_timeout_s", "7")
+    calls: list[str] = []
+
+    def init(**options: Any) -> None:
+        calls.append("init")
+        if len(calls) == 1:
+            raise Exception("The current node timed out during startup.")
+
+    ray = types.SimpleNamespace(init=init, shutdown=lambda: calls.append("shutdown"))
+    arena.start_ray(ray)
+    assert calls == ["init", "shutdown", "init"]
+    given = {name: os.environ[name] for name in arena.RAY_SLOW_MACHINE}
+    assert given["RAY_gcs_rpc_server_connect_timeout_s"] == "7"  # the caller's own
+    assert given["RAY_worker_register_timeout_seconds"] == "120"
+
+    def never(**options: Any) -> None:
+        raise Exception("The current node timed out during startup.")
+
+    with pytest.raises(Exception, match="timed out"):
+        arena.start_ray(types.SimpleNamespace(init=never, shutdown=lambda: None), attempts=1)
 
 
 # --- Elo ratings and the ladder (issue 13) -----------------------------------------------------

@@ -95,3 +95,18 @@ def test_the_history_plot_draws_one_point_a_rating() -> None:
     assert len(xy) == 3 and xy[1][1] < xy[2][1] < xy[0][1]  # higher rating, higher on the plot
     assert all(0 <= x <= 320 and 0 <= y <= 90 for x, y in xy)
     assert ">1600<" in svg and ">1500<" in svg
+
+
+def test_a_new_reader_gets_the_easiest_puzzle_of_the_book_on_the_board() -> None:
+    """Issue 40: the whole book's trainer opened on a coin flip near 1500; a new reader now
+    starts at the easy end, and its board tells what the puzzle relies on (R11.1)."""
+    from langfinger_widget.puzzles import all_puzzles, sight
+
+    t = Trainer(path=None, seed=5)
+    try:
+        easiest = min(all_puzzles(), key=lambda p: (p.rating.rating, p.name))
+        assert t.puzzle.name == easiest.name
+        assert sight.blind_spot(t.puzzle) is None
+        assert t.board.puzzle["told"] == sight.told_words(t.puzzle.start(), t.puzzle.told)
+    finally:
+        t.close()
