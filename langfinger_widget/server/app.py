@@ -260,8 +260,9 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes")
 
 
-async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
-    await websocket.send_text(protocol.encode(message))
+async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) -> None:
+    text = message.text if isinstance(message, protocol.Frame) else protocol.encode(message)
+    await websocket.send_text(text)
 
 
 async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> None:

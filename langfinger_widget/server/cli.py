@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import logging
 import socket
 import sys
@@ -133,6 +134,21 @@ class HideFrames(logging.Filter):
         return True
 
 
+# The cyclic collector's thresholds in a server process. A move makes thousands of short-lived
+# dicts and lists (views, events, frames) that reference counting frees, yet each counts
+# towards a collection, and the older generations' collections walk every live table's game:
+# ~15% of the server's CPU at the default (700, 10, 10).
+GC_THRESHOLDS = (10_000, 50, 100)
+
+
+def tune_gc() -> None:
+    """Once started: what is loaded by now (modules, the app) lives as long as the process, so
+    no collection need walk it again (gc.freeze); and collections are fewer."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -160,6 +176,7 @@ def serve(args: argparse.Namespace) -> int:
     new = _new_table(args)
 
     async def ready(hub: Hub) -> None:
+        tune_gc()
         base = settings.base_url()
         where = settings.database or settings.data_dir()
         print(f"Langfinger server: {base}/  (tables in {where})", flush=True)
@@ -191,5 +208,5 @@ def run_module() -> None:
     sys.exit(main(["serve", *sys.argv[1:]]))
 
 
-__all__ = ["main", "run_module", "serve"]
+__all__ = ["main", "run_module", "serve", "tune_gc"]
 

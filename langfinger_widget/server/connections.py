@@ -118,6 +118,9 @@ def guarded(settings: Settings) -> type[GuardedH11]:
 
 def uvicorn_config(app: Any, settings: Settings, log_level: str = "warning") -> uvicorn.Config:
     """How ``langfinger serve`` runs the app on uvicorn (tests run it the same way)."""
+    # permessage-deflate off: compressing every frame cost ~7% of the server's CPU a move (and
+    # a compressor's memory a socket) to shrink updates of a few KB; a proxy may compress.
     return uvicorn.Config(app, log_level=log_level, ws_max_size=MAX_FRAME, lifespan="on",
                           ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                          ws_per_message_deflate=False,
                           http=guarded(settings), timeout_keep_alive=5)

@@ -25,7 +25,7 @@ from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
 from .limits import Thinking, Turns
-from .protocol import RateLimit, out
+from .protocol import Frame, RateLimit, out
 from .room import (
     BOT,
     LOG_LIMIT,
@@ -61,7 +61,7 @@ class Client:
         self.limit = RateLimit(settings.rate, settings.burst)
         self.flood_limit = settings.flood_limit
         self._outbox_size = settings.outbox
-        self._queue: deque[dict[str, Any]] = deque()
+        self._queue: deque[Message] = deque()
         self._wake = asyncio.Event()
         self._roomy = asyncio.Event()  # the outbox is less than half full
         self._roomy.set()
@@ -69,15 +69,16 @@ class Client:
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
 
-    def push(self, message: dict[str, Any], picture: bool = False) -> None:
-        """Queue a message. A client too slow to take its pictures gets one fresh state
-        instead of the backlog (never a silent drop); replies are always kept."""
+    def push(self, message: Message, picture: bool = False) -> None:
+        """Queue a message (or a frame encoded once for many clients). A client too slow to
+        take its pictures gets one fresh state instead of the backlog (never a silent drop);
+        replies are always kept."""
         if picture and self.resync:
             return
-        if message["kind"] == "presence":  # only the latest says who is online
-            self._queue = deque(m for m in self._queue if m["kind"] != "presence")
+        if _kind(message) == "presence":  # only the latest says who is online
+            self._queue = deque(m for m in self._queue if _kind(m) != "presence")
         if len(self._queue) >= self._outbox_size:
-            kept = [m for m in self._queue if m["kind"] not in ("state", "update", "presence")]
+            kept = [m for m in self._queue if _kind(m) not in ("state", "update", "presence")]
             self._queue = deque(kept)
             self.resync = True
             if picture:
@@ -104,7 +105,7 @@ class Client:
         self._wake.set()
         self._roomy.set()
 
-    async def next(self, compose: Callable[[Client], dict[str, Any]]) -> dict[str, Any] | None:
+    async def next(self, compose: Callable[[Client], Message]) -> Message | None:
         """The next message to send (None: close the socket with ``closing``)."""
         while True:
             if self._queue:
@@ -118,6 +119,13 @@ class Client:
                 return None
             self._wake.clear()
             await self._wake.wait()
+
+
+Message = dict[str, Any] | Frame  # a message to encode, or one already encoded
+
+
+def _kind(message: Message) -> str:
+    return message.kind if isinstance(message, Frame) else str(message["kind"])
 
 
 class Live:
@@ -142,6 +150,18 @@ class Live:
         if key not in self.bots:
             self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31))
         return self.bots[key]
+
+
+class Pictures:
+    """What one broadcast built: each seat's picture, each distinct message's frame, the
+    table's public line."""
+
+    __slots__ = ("frames", "seats", "table")
+
+    def __init__(self) -> None:
+        self.seats: dict[int | None, dict[str, Any]] = {}
+        self.frames: dict[tuple[int | None, bool, int, int | None], Frame] = {}
+        self.table: dict[str, Any] | None = None
 
 
 class Hub:
@@ -310,7 +330,8 @@ class Hub:
         live.changed_at = time.monotonic()
         self.broadcast(live)
         self._revoke(live)
-        self.spawn(self.broker.publish(room.id, room.seq))
+        if not isinstance(self.broker, MemoryBroker):  # one process: no task a move for nothing
+            self.spawn(self.broker.publish(room.id, room.seq))
         self._schedule(live)
         self._ring(live, before)
 
@@ -354,25 +375,34 @@ class Hub:
         self._schedule(live, delay=TAKEOVER_SECONDS)
 
     # --- what clients are sent ----------------------------------------------------------------
-    def picture(self, client: Client, full: bool = False,
-                cache: dict[int | None, dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The client's next state (all of it) or update (what is new since the last one)."""
+    def picture(self, client: Client, full: bool = False, cache: Pictures | None = None
+                ) -> Frame:
+        """The client's next state (all of it) or update (what is new since the last one),
+        encoded. Within one ``cache`` (one broadcast), each seat's picture is built once and
+        each distinct message encoded once, however many clients it goes to."""
         live, room = client.live, client.live.room
-        if cache is not None and client.seat in cache:
-            pic = cache[client.seat]
-        else:
-            pic = room.picture(client.seat)
-            if cache is not None:
-                cache[client.seat] = pic
-        events = pic["log"]
-        full = full or client.sent_seq < live.reset_seq or client.log_size > len(events)
+        cache = Pictures() if cache is None else cache
+        pic = cache.seats.get(client.seat)
+        if pic is None:
+            pic = cache.seats[client.seat] = room.picture(client.seat)
+        tail: list[Any] = pic["log"]
+        size: int = pic["log_size"]
         since, start = client.sent_seq, client.log_size
-        client.sent_seq, client.log_size = room.seq, len(events)
-        fields = {k: v for k, v in pic.items() if k != "log"}
-        return out("state" if full else "update", room.seq, since=since,
-                   you=self._you(client), table=room.info(live.online()),
-                   events=events[-LOG_LIMIT:] if full else events[start:],
-                   log_size=len(events), **fields)
+        # A client further behind than the events kept gets a full state, as after a resync.
+        full = (full or since < live.reset_seq or start > size or size - start > len(tail))
+        client.sent_seq, client.log_size = room.seq, size
+        key = (client.seat, full, since, None if full else start)
+        frame = cache.frames.get(key)
+        if frame is None:
+            if cache.table is None:
+                cache.table = room.info(live.online())
+            fields = {k: v for k, v in pic.items() if k != "log"}
+            frame = cache.frames[key] = Frame.of(out(
+                "state" if full else "update", room.seq, since=since, you=self._you(client),
+                table=cache.table,
+                events=tail[-LOG_LIMIT:] if full else tail[len(tail) - (size - start):],
+                **fields))
+        return frame
 
     def _you(self, client: Client) -> dict[str, Any]:
         if client.seat is None:
@@ -381,11 +411,13 @@ class Hub:
         return {"seat": client.seat, "role": "seat", "name": name}
 
     def broadcast(self, live: Live) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache = Pictures()
         for client in list(live.clients):
+            if client.resync:
+                continue  # its coming fresh state holds this; build nothing for it now
             client.push(self.picture(client, cache=cache), picture=True)
 
-    def state_for(self, client: Client) -> dict[str, Any]:
+    def state_for(self, client: Client) -> Frame:
         return self.picture(client, full=True)
 
     def _revoke(self, live: Live) -> None:
@@ -410,8 +442,9 @@ class Hub:
         if online == live.presence:
             return
         live.presence = online
+        frame = Frame.of(out("presence", live.room.seq, online=online))
         for client in list(live.clients):
-            client.push(out("presence", live.room.seq, online=online), picture=True)
+            client.push(frame, picture=True)
 
     # --- clients ------------------------------------------------------------------------------
     async def hello(self, message: Mapping[str, Any]) -> Client:

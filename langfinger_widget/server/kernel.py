@@ -16,7 +16,9 @@ from langfinger_widget.kernel.errors import (
     LangfingerError,
 )
 from langfinger_widget.kernel.game import Game
+from langfinger_widget.kernel.rules import Event
 from langfinger_widget.kernel.state import VARIANTS
+from langfinger_widget.kernel.views import public_log, redact_log
 from langfinger_widget.tables.scheduler import (
     MAX_PACE,
     Handle,
@@ -32,6 +34,7 @@ __all__ = [
     "VARIANTS",
     "BadArgument",
     "Bot",
+    "Event",
     "Game",
     "Handle",
     "IllegalAction",
@@ -42,6 +45,8 @@ __all__ = [
     "TokenBucket",
     "make",
     "make_hint_bot",
+    "public_log",
+    "redact_log",
     "seat_undo_refusal",
     "take_back",
     "thinking",

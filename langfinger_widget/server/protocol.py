@@ -49,11 +49,52 @@ def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
     return out("error", seq, code=code, error=message, id=msg_id)
 
 
-def encode(message: dict[str, Any]) -> str:
-    """Strict JSON with sorted keys: the bytes depend on the content only, never on the order
-    in which a dict happened to be filled (which could follow the history of hidden cards).
-    Numbers are finite by construction (a hint's value is checked where it is made)."""
+def encode_pure(message: dict[str, Any]) -> str:
+    """:func:`encode` without msgspec: the standard library's JSON, the same content."""
     return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
+
+
+try:  # the [server] extra's compiled encoder: ~9x faster on a seat's update; same content
+    import msgspec
+
+    _fast = msgspec.json.Encoder(order="sorted").encode
+
+    def _fast_encode(message: dict[str, Any]) -> str:
+        try:
+            return _fast(message).decode()
+        except UnicodeEncodeError:  # a lone surrogate a client sent (JSON allows "\ud800")
+            return encode_pure(message)  # escapes it, as JSON may
+
+    FAST_JSON = True
+except ImportError:  # pragma: no cover (the pure fallback, e.g. in Pyodide)
+    _fast_encode = encode_pure
+    FAST_JSON = False
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON with sorted keys: the bytes depend on the content only, never on the
+    order in which a dict happened to be filled (which could follow the history of hidden
+    cards). Numbers are finite by construction (a hint's value is checked where it is made).
+
+    With msgspec installed (the ``[server]`` extra) it encodes, ~9x faster than ``json``;
+    its bytes differ from ``json.dumps``'s only in spelling (UTF-8 where ``json`` writes
+    ``\\u`` escapes), and a server uses one encoder for every frame.
+    """
+    return _fast_encode(message)
+
+
+class Frame:
+    """A message encoded once, to be sent as it is to every client it suits."""
+
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.text = text
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Frame:
+        return cls(message["kind"], encode(message))
 
 
 def echo(value: Any) -> Any:

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import kernel
-from .kernel import BadArgument, Game
+from .kernel import BadArgument, Event, Game
 from .store import Loaded, Ply, SeatRow
 
 PERSON, BOT = "person", "bot"
@@ -158,13 +158,17 @@ def undo_to(game: Game, decisions: int) -> None:
         game.undo()
 
 
-def replay(game: Game, plies: Sequence[Ply]) -> dict[str, Any]:
+def replay(game: Game, plies: Sequence[Ply], played: list[Event] | None = None
+           ) -> dict[str, Any]:
     """Play the journal rows through the kernel (each checked again, as any move is);
-    return the highlight of the last move if the last row is a move."""
+    return the highlight of the last move if the last row is a move. The moves' events
+    (unredacted) are added to ``played`` if given."""
     highlight: dict[str, Any] = {}
     for ply in plies:
         if ply.kind == "play":
             events = game.play(ply.data["action"])
+            if played is not None:
+                played.extend(events)
             highlight = highlight_of(ply.seat, ply.data["action"], events, ply.by,
                                      game.move_number)
         else:
@@ -192,6 +196,7 @@ class Change:
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)
     highlight: dict[str, Any] = field(default_factory=dict)
     fields: dict[str, Any] = field(default_factory=dict)  # the table row after the change
+    events: list[Event] = field(default_factory=list)  # a play's, unredacted (never sent)
 
 
 class Room:
@@ -210,6 +215,13 @@ class Room:
         self.game = deal(row.setup)
         self.highlight = replay(self.game, loaded.plies)
         self.plies = len(loaded.plies)
+        # The latest events as each seat (None: a spectator) may see them, and how many
+        # there are in all (the same for every seat: redaction maps one event to one).
+        # Kept up to date move by move, so a move redacts only its own events: the whole
+        # log, redacted anew for every seat after every move, grew with the game (~0.3 ms
+        # a seat by move 200).
+        self._tails: dict[int | None, list[Event]] = {}
+        self._log_size: int | None = None
 
     def catch_up(self, loaded: Loaded) -> bool:
         """Take in what another process committed (rows after ours); True if an undo was
@@ -220,10 +232,16 @@ class Room:
         row = loaded.table
         self.seq, self.status, self.deadline = row.seq, row.status, row.deadline
         self.seats = sorted(loaded.seats, key=lambda s: s.seat)
+        undone = any(p.kind == "undo" for p in loaded.plies)
         if loaded.plies:
-            self.highlight = replay(self.game, loaded.plies)
+            played: list[Event] = []
+            self.highlight = replay(self.game, loaded.plies, played)
             self.plies += len(loaded.plies)
-        return any(p.kind == "undo" for p in loaded.plies)
+            if undone:
+                self._forget_logs()
+            else:
+                self._extend_logs(played)
+        return undone
 
     # --- who is who ---------------------------------------------------------------------------
     @property
@@ -305,7 +323,8 @@ class Room:
         events = draft.play(action)
         ply = self._ply("play", seat, {"action": dict(action)}, by)
         return Change("play", draft, [ply],
-                      highlight=highlight_of(seat, action, events, by, draft.move_number))
+                      highlight=highlight_of(seat, action, events, by, draft.move_number),
+                      events=events)
 
     def undo(self, seat: int) -> Change:
         reason = self.undo_refusal(seat)
@@ -357,8 +376,35 @@ class Room:
         self.deadline = change.fields["deadline"]
         if change.kind == "play":
             self.highlight = change.highlight
+            self._extend_logs(change.events)
         elif change.kind == "undo":
             self.highlight = {}
+            self._forget_logs()
+
+    # --- the logs -----------------------------------------------------------------------------
+    def _forget_logs(self) -> None:
+        self._tails.clear()
+        self._log_size = None
+
+    def _extend_logs(self, events: list[Event]) -> None:
+        if self._log_size is None:
+            return  # nothing kept yet: made from the game when first asked for
+        self._log_size += len(events)
+        for seat, tail in self._tails.items():
+            tail.extend(kernel.public_log(events) if seat is None else
+                        kernel.redact_log(events, seat))
+            if len(tail) > 2 * LOG_LIMIT:  # trimmed now and then, not every move
+                del tail[:-LOG_LIMIT]
+
+    def log_tail(self, seat: int | None) -> tuple[list[Event], int]:
+        """The latest events (at least LOG_LIMIT, if there are as many) as ``seat`` may see
+        them, and how many events the game has had in all. The list is shared: read it."""
+        tail = self._tails.get(seat)
+        if tail is None or self._log_size is None:
+            log = self.game.public_log() if seat is None else self.game.log(seat)
+            self._log_size = len(log)
+            tail = self._tails[seat] = log[-LOG_LIMIT:]
+        return tail, self._log_size
 
     # --- what each may receive ----------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
@@ -390,12 +436,11 @@ class Room:
         }
 
     def picture(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see now: view, legal, recent events."""
+        """What ``seat`` (None: a spectator) may see now: view, legal, the latest events
+        (``log``, see :meth:`log_tail`) and how many there have been (``log_size``)."""
         game = self.game
-        if seat is None:
-            view, log = game.public_view(), game.public_log()
-        else:
-            view, log = game.view(seat), game.log(seat)
+        view = game.public_view() if seat is None else game.view(seat)
+        log, log_size = self.log_tail(seat)
         deciding = (seat is not None and game.to_move == seat and self.status == PLAYING
                     and not self.bot_plays(seat))
         undo = None if seat is None else self.undo_refusal(seat)
@@ -403,6 +448,7 @@ class Room:
             "view": view,
             "legal": game.legal_actions() if deciding else [],
             "log": log,
+            "log_size": log_size,
             "move_number": game.move_number,
             "version": game.version,
             "undo": {"allowed": seat is not None and undo is None, "reason": undo or ""},
