@@ -37,7 +37,7 @@ from ..tables.scheduler import (
 )
 from ..tables.table import Reply, TableError, refuse
 from . import http
-from .links import Link, parse
+from .links import Link, masked, parse
 from .my_seats import MySeats
 from .transport import Transport, make_transport
 
@@ -525,11 +525,27 @@ class OnlineSeat:
         }
 
     def online_info(self) -> dict[str, Any]:
-        """What the board says of the connection: state, table, status, invites to hand out."""
+        """What the board says of the connection: state, table, status, invites to hand out.
+
+        The links come without their secrets: this goes into the widget's state, which a
+        notebook saves (autosave included). The board asks :meth:`full_link` for one when the
+        person shows or copies it.
+        """
         return {"connection": self.connection, "server": self.link.base,
                 "table": self.link.table, "status": self.table.get("status", ""),
-                "seat": self.seat, "invites": {str(s): x for s, x in self.invites.items()},
-                "watch": self.watch_link}
+                "seat": self.seat,
+                "invites": {str(s): masked(x) for s, x in self.invites.items()},
+                "watch": masked(self.watch_link) if self.watch_link else ""}
+
+    def full_link(self, which: Any) -> str | None:
+        """The whole invite of seat ``which`` ("0".."4") or the spectators' link ("watch"),
+        secret and all; None if this board handed out no such link."""
+        if which == "watch":
+            return self.watch_link or None
+        try:
+            return self.invites.get(int(which))
+        except (TypeError, ValueError):
+            return None
 
     def undo_status(self) -> dict[str, Any]:
         return {"allowed": bool(self.undo_allowed.get("allowed")),
