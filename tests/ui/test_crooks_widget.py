@@ -1,0 +1,78 @@
+"""The widget plays any registered game: Crooks by name (issue 37).
+
+``lf.LangfingerWidget(game="crooks", ...)`` deals a new game of the registered game and
+syncs the seat's ``crooks-view/1`` view, its legal actions when it decides, and its
+redacted log; intents from the page are checked as for Langfinger, and a refusal names
+the Crooks ruling.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import langfinger_widget as lf
+from langfinger_widget.ui.widget import SeatError
+
+
+def crooks_widget(**kwargs: object) -> lf.LangfingerWidget:
+    options: dict[str, object] = {"players": 3, "seed": 7, "seat": 0,
+                                  "bots": {1: "greedy", 2: "random"}, "autoplay": False}
+    options.update(kwargs)
+    return lf.LangfingerWidget(game="crooks", **options)  # type: ignore[arg-type]
+
+
+def test_a_crooks_board_syncs_the_seats_view_legal_actions_and_log() -> None:
+    w = crooks_widget()
+    w.step_bots()
+    assert w.view["format"] == "crooks-view/1"
+    assert w.view == w.game.view(0)
+    assert w.setup["game"] == "crooks"
+    assert w.events == w.game.log(0)[-30:]
+    if w.game.to_move == 0:
+        assert w.legal == w.game.legal_actions(0)
+    else:
+        assert w.legal == []
+    w.close()
+
+
+def test_clicks_play_a_whole_crooks_game_and_the_others_piles_never_reach_the_traits() -> None:
+    w = crooks_widget()
+    rng = random.Random(3)
+    for _ in range(300):
+        w.step_bots()
+        if w.game.is_over:
+            break
+        assert w.game.to_move == 0 and w.legal
+        turn = w.view["turn"]
+        reply = w.handle_message({"kind": "act", "action": rng.choice(w.legal),
+                                  "move": w.move_number, "version": w.version})
+        assert reply == {"kind": "result", "ok": True, "error": ""}, reply
+        if turn is not None and turn["seat"] != 0:
+            assert turn["pile"] is None
+    assert w.game.is_over
+    assert w.view["standings"] == w.game.standings()
+    assert w.legal == []
+    w.close()
+
+
+def test_a_refused_intent_names_the_crooks_ruling() -> None:
+    w = crooks_widget(seed=3)
+    w.step_bots()
+    reply = w.handle_message({"kind": "why", "action": {"type": "place", "target": 6,
+                                                        "face": "up", "effect": False}})
+    assert reply["kind"] == "why" and reply["reason"].startswith("C2.1")
+    before = w.game.to_dict()
+    bad = w.handle_message({"kind": "act", "action": {"type": "recruit", "hangout": "H"},
+                            "move": w.move_number, "version": w.version})
+    assert not bad["ok"] and "C1.1" in bad["error"] and w.error == bad["error"]
+    assert w.game.to_dict() == before
+    w.close()
+
+
+def test_a_game_the_registry_does_not_know_is_refused() -> None:
+    with pytest.raises(SeatError, match="no game 'chess'"):
+        lf.LangfingerWidget(game="chess", autoplay=False)
+    with pytest.raises(SeatError):
+        crooks_widget(players=5)
