@@ -3,6 +3,7 @@
  * `view(0)`, `legal_actions()` and `log(0)` from 3-player games (random play), one at each
  * step: the board is checked against what the kernel really sends.
  */
+import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 import FIXTURES from "../__fixtures__/crooks.json";
 import { citedRulings, describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
@@ -29,6 +30,20 @@ function stateOf(key: Key, extra: Partial<WidgetState> = {}): WidgetState {
     move_number: f.move_number,
     version: f.version,
     undo_status: { allowed: false, reason: "nothing to undo" },
+    setup: {
+      game: "crooks",
+      games: [
+        { name: "langfinger", title: "Langfinger", players: [2, 5] },
+        { name: "crooks", title: "Crooks", players: [2, 4] },
+      ],
+      players: 3,
+      seat: 0,
+      bots: { "1": "greedy", "2": "random" },
+      variant: "standard",
+      levels: ["easy", "medium", "hard", "expert"],
+      level_notes: {},
+      allow_new_game: true,
+    },
     ...extra,
   };
 }
@@ -145,6 +160,28 @@ describe("the Crooks board", () => {
     }
     expect(el.querySelectorAll(".lf-crook-back").length).toBe(0);
     expect(q(el, '[data-testid="game-over"] h3').textContent).toContain("win");
+  });
+
+  it("opens the shared New game panel, with a choice of game and each game's player counts", () => {
+    const { el, model } = setup(stateOf("start"));
+    click(el, '[data-testid="new-game"]');
+    const players = q<HTMLSelectElement>(el, '[data-testid="ng-players"]');
+    expect([...players.options].map((o) => o.value)).toEqual(["2", "3", "4"]);
+    expect(el.querySelector('[data-testid="ng-open-info"]')).toBeNull(); // Langfinger's variant only
+    click(el, '[data-testid="ng-start"]');
+    expect(model.sent[0]).toEqual({ kind: "new_game", game: "crooks", players: 3, seat: 0, bots: { "1": "greedy", "2": "random" }, seed: null });
+    model.emit({ kind: "result", ok: true, error: "" });
+    expect(el.querySelector('[data-testid="new-game-panel"]')).toBeNull();
+
+    click(el, '[data-testid="new-game"]');
+    const game = q<HTMLSelectElement>(el, '[data-testid="ng-game"]');
+    act(() => {
+      game.value = "langfinger";
+      game.dispatchEvent(new Event("change"));
+    });
+    expect([...q<HTMLSelectElement>(el, '[data-testid="ng-players"]').options].map((o) => o.value)).toEqual(["2", "3", "4", "5"]);
+    click(el, '[data-testid="ng-start"]');
+    expect(model.sent[1]).toMatchObject({ kind: "new_game", game: "langfinger", variant: "standard", players: 3 });
   });
 
   it("writes the log in words and knows the Crooks rulings", () => {

@@ -7,6 +7,9 @@
  */
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { NewGamePanel } from "../board/newgame";
+import { PaceSelect } from "../board/options";
+import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
   GANG_LETTER,
@@ -25,6 +28,8 @@ import type { CrooksAction, CrooksView, Crook, Slot, Standing } from "./model";
 
 export interface CrooksHost {
   send: (m: OutMessage) => void;
+  /** Write the `pace` trait (the kernel checks it). */
+  setPace?: (pace: number) => void;
 }
 
 /** The human seat that must confirm being at the screen first (hot seat), or null. */
@@ -124,7 +129,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const legal: unknown[] = privacy === null ? state.legal : [];
   const mine = legal.length > 0;
   const over = view.step === "over";
-  const me = view.seat;
+  // The seat whose row is "yours": the shown seat, or on the open board the one to move.
+  const me = view.seat ?? view.to_move;
   const turn = view.turn;
   const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
 
@@ -133,6 +139,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const [pending, setPending] = useState<string | null>(null);
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
+  const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
   useEffect(() => {
     if (lastKey.current !== positionKey) {
@@ -145,7 +152,9 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   useEffect(() => {
     const msg = props.inbox;
     if (!msg) return;
-    if (msg.kind === "result") {
+    if (msg.kind === "result" && newGame.pending) {
+      setNewGame(msg.ok === false ? { open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" } : { open: false, pending: false, refusal: "" });
+    } else if (msg.kind === "result") {
       setPending(null);
       setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
     } else if (msg.kind === "why") {
@@ -204,7 +213,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     return view.step === "spy";
   };
 
-  const errorText = state.error || refusal;
+  const errorText = newGame.open && state.error === newGame.refusal ? refusal : state.error || refusal;
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
   const events = (state.events as unknown as Record<string, unknown>[])
@@ -230,12 +239,31 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
             Undo
           </button>
           {state.setup?.allow_new_game === false ? null : (
-            <button type="button" class="lf-btn" data-testid="new-game" onClick={() => host.send({ kind: "new_game", seed: null } as unknown as OutMessage)}>
+            <button
+              type="button"
+              class="lf-btn"
+              data-testid="new-game"
+              aria-expanded={newGame.open}
+              onClick={() => setNewGame({ open: !newGame.open, pending: false, refusal: "" })}
+            >
               New game
             </button>
           )}
+          {Object.keys(state.bots).length > 0 && host.setPace && state.setup?.allow_new_game !== false ? <PaceSelect pace={state.pace} onPace={host.setPace} /> : null}
         </div>
       </div>
+      {newGame.open && state.setup ? (
+        <NewGamePanel
+          setup={state.setup}
+          refusal={newGame.refusal}
+          pending={newGame.pending}
+          onStart={(intent: NewGameIntent) => {
+            setNewGame({ open: true, pending: true, refusal: "" });
+            host.send(intent);
+          }}
+          onClose={() => setNewGame({ open: false, pending: false, refusal: "" })}
+        />
+      ) : null}
       <div class="lf-messages-static" data-testid="messages">
         {errorText ? (
           <p class="lf-msg lf-msg-error" role="alert" data-testid="error">

@@ -76,3 +76,20 @@ def test_a_game_the_registry_does_not_know_is_refused() -> None:
         lf.LangfingerWidget(game="chess", autoplay=False)
     with pytest.raises(SeatError):
         crooks_widget(players=5)
+
+
+def test_the_new_game_panel_switches_between_games_on_one_board() -> None:
+    w = lf.LangfingerWidget(players=3, seed=1, seat=0, autoplay=False)
+    assert {g["name"] for g in w.setup["games"]} >= {"langfinger", "crooks"}
+    reply = w.handle_message({"kind": "new_game", "game": "crooks", "players": 4, "seat": 1,
+                              "bots": {"0": "medium", "2": "random", "3": "greedy"},
+                              "seed": 5})
+    assert reply["ok"], reply
+    assert w.view["format"] == "crooks-view/1" and w.view["num_players"] == 4
+    assert w.seat == 1 and w.setup["game"] == "crooks"
+    reply = w.handle_message({"kind": "new_game", "game": "langfinger", "players": 3, "seat": 0,
+                              "bots": {"1": "medium", "2": "medium"}, "variant": "standard",
+                              "seed": None})
+    assert reply["ok"], reply
+    assert w.view["format"] != "crooks-view/1" and w.setup["game"] == "langfinger"
+    w.close()
