@@ -6,7 +6,8 @@
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 import FIXTURES from "../__fixtures__/crooks.json";
-import { citedRulings, describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
+import { rulingTexts } from "../rulings";
+import { describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
 import type { CrooksView } from "../crooks/model";
 import type { WidgetState } from "../types";
 import { click, mountPerTest, q } from "./fake-model";
@@ -120,7 +121,7 @@ describe("the Crooks board", () => {
     expect(model.sent).toEqual([{ kind: "why", action: { type: "switch", to: unlit } }]);
     model.emit({ kind: "why", action: { type: "switch", to: unlit }, reason: "C4.5: your crooks are already there" });
     expect(q(el, '[data-testid="why"]').textContent).toContain("C4.5");
-    click(el, '[data-testid="why"] [data-testid="ruling-link"]');
+    click(el, '[data-testid="why"] [data-testid="ruling-link"][data-ruling="C4.5"]');
     expect(q(el, '[data-testid="ruling-text"] [data-ruling="C4.5"]').textContent).toContain("Switch");
   });
 
@@ -184,11 +185,18 @@ describe("the Crooks board", () => {
     expect(model.sent[1]).toMatchObject({ kind: "new_game", game: "langfinger", variant: "standard", players: 3 });
   });
 
+  it("explains its pieces in the legend", () => {
+    const { el } = setup(stateOf("start"));
+    click(el, '[data-testid="legend"]');
+    const legend = q(el, '[data-testid="legend-panel"]');
+    for (const words of ["Killer", "Spy", "Northside", "face-down"]) expect(legend.textContent).toContain(words);
+  });
+
   it("writes the log in words and knows the Crooks rulings", () => {
     const v = view("over");
     const lines = FIXTURES.over.events.map((e) => describeEvent(v, e as Record<string, unknown>));
     expect(lines.every((l) => l === null || l.length > 0)).toBe(true);
     expect(lines.some((l) => l?.includes("passed"))).toBe(true);
-    expect(citedRulings("C3.3: the Kingpin ...")[0]?.text).toContain("Kingpin");
+    expect(rulingTexts("C3.3")[0]?.text).toContain("Kingpin");
   });
 });

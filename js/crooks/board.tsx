@@ -9,6 +9,7 @@ import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
 import { PaceSelect } from "../board/options";
+import { WithRulings } from "../board/ruling";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
@@ -16,7 +17,6 @@ import {
   GANG_NAMES,
   GANGS,
   SPECIAL_NAMES,
-  citedRulings,
   crookWords,
   describeEvent,
   isLegalCrooks,
@@ -76,26 +76,50 @@ function SlotView(props: { slot: Slot }): JSX.Element {
   return slot.crook ? <CrookFace crook={slot.crook} down={slot.face === "down"} /> : <CrookBack />;
 }
 
-function Rulings(props: { text: string }): JSX.Element | null {
-  const [open, setOpen] = useState(false);
-  const cited = citedRulings(props.text);
-  if (cited.length === 0) return null;
+const SPECIAL_WORDS: [string, string][] = [
+  ["Pickpocket", "you take $2 from the bank"],
+  ["Accomplice", "may join your crooks at a target; there your strength is the sum of their ranks"],
+  ["Switch", "may go where you have crooks; they then all move to a target where you have none"],
+  ["Killer", "a seat's crooks at its target go back to the box (yours: the Killer takes their place)"],
+  ["Spy", "look at every face-down crook at one target, or at every card of one hangout"],
+  ["Kingpin", "always face up; kept only as the last card of its hangout"],
+];
+
+/** What the pieces mean, for a player new to the board ("?" in the toolbar). */
+function CrooksLegend(props: { onClose: () => void }): JSX.Element {
   return (
-    <>
-      {" "}
-      <button type="button" class="lf-ruling-link" data-testid="ruling-link" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? "Hide the ruling" : "The ruling"}
+    <section class="lf-legend lf-crooks-legend" data-testid="legend-panel" aria-label="Legend">
+      <h3>Legend</h3>
+      <ul>
+        <li>
+          <span class="lf-crook lf-crook-face lf-legend-crook">
+            <b class="lf-crook-rank">7</b>
+            <span class="lf-crook-mod lf-pos">+2</span>
+          </span>{" "}
+          A crook: its rank (strength at a target) and its modifier (added to the target's worth at the end).
+        </li>
+        <li>
+          <CrookBack /> Another seat's face-down crook. Your own face-down crooks show their face to you, dashed.
+        </li>
+        <li>
+          {GANGS.map((g) => (
+            <i key={g} class={`lf-gang lf-gang-${g}`}>
+              {GANG_LETTER[g]}
+            </i>
+          ))}{" "}
+          The gangs: {GANGS.map((g) => GANG_NAMES[g]).join(", ")}. Each pays the seat with most of its members.
+        </li>
+        {SPECIAL_WORDS.map(([name, words]) => (
+          <li key={name}>
+            <b>{name}</b>: {words} (face up from your hand only).
+          </li>
+        ))}
+        <li>A lit cell, hangout or crook is a move you may make now; click anything else to ask why not.</li>
+      </ul>
+      <button type="button" class="lf-btn" onClick={props.onClose}>
+        Close
       </button>
-      {open ? (
-        <span class="lf-ruling-text" data-testid="ruling-text" role="note">
-          {cited.map((r) => (
-            <span key={r.id} class="lf-ruling-item" data-ruling={r.id}>
-              <b>{r.id}</b> <small>({r.section})</small> {r.text}
-            </span>
-          ))}
-        </span>
-      ) : null}
-    </>
+    </section>
   );
 }
 
@@ -139,6 +163,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const [pending, setPending] = useState<string | null>(null);
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
+  const [legend, setLegend] = useState(false);
   const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
   useEffect(() => {
@@ -249,9 +274,20 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
               New game
             </button>
           )}
+          <button
+            type="button"
+            class="lf-btn lf-icon-btn"
+            data-testid="legend"
+            aria-label="Legend: what the pieces mean"
+            aria-expanded={legend}
+            onClick={() => setLegend(!legend)}
+          >
+            ?
+          </button>
           {Object.keys(state.bots).length > 0 && host.setPace && state.setup?.allow_new_game !== false ? <PaceSelect pace={state.pace} onPace={host.setPace} /> : null}
         </div>
       </div>
+      {legend ? <CrooksLegend onClose={() => setLegend(false)} /> : null}
       {newGame.open && state.setup ? (
         <NewGamePanel
           setup={state.setup}
@@ -267,14 +303,13 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
       <div class="lf-messages-static" data-testid="messages">
         {errorText ? (
           <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
-            {errorText}
-            <Rulings text={errorText} />
+            <WithRulings text={errorText} />
           </p>
         ) : null}
         {why ? (
           <p class="lf-msg lf-msg-why" data-testid="why" role="status">
-            <b>Why not?</b> {why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : why.text}
-            {why.text ? <Rulings text={why.text} /> : null}
+            <b>Why not?</b>{" "}
+            <span data-testid="why-reason">{why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : <WithRulings text={why.text} />}</span>
             <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={() => setWhy(null)}>
               ×
             </button>
@@ -318,6 +353,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
                           class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
                           data-target={t.target}
                           data-legal={spyable ? "true" : "false"}
+                          aria-disabled={spyable ? undefined : "true"}
                           aria-label={`Spy on the face-down crooks at the ${t.target}`}
                           onClick={() => tryAct({ type: "spy", target: t.target })}
                         >
@@ -352,6 +388,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
                             data-target={t.target}
                             data-seat={p.seat}
                             data-legal={isLegal ? "true" : "false"}
+                            aria-disabled={isLegal ? undefined : "true"}
                             aria-label={`The ${t.target}, ${nameOf(view, p.seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
                             aria-pressed={chosen}
                             onClick={() => clickCell(t.target, p.seat)}
@@ -406,6 +443,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
                     data-testid="hangout"
                     data-hangout={h.hangout}
                     data-legal={isLegal ? "true" : "false"}
+                    aria-disabled={isLegal ? undefined : "true"}
                     aria-label={label + (isLegal ? "" : " (not now: why?)")}
                     onClick={() => tryAct(action)}
                   >
@@ -490,6 +528,7 @@ function TurnArea(props: {
                 data-testid="pile-card"
                 data-crook={c.id}
                 data-legal={ok ? "true" : "false"}
+                aria-disabled={ok ? undefined : "true"}
                 aria-label={`Keep ${crookWords(c)}${ok ? "" : " (not now: why?)"}`}
                 title={ok ? `Keep ${crookWords(c)}` : "Not now: click to ask why"}
                 onClick={() => tryAct({ type: "keep", crook: c.id })}

@@ -3,8 +3,6 @@
  * (docs/crooks.md), and pure helpers that read them. Nothing here decides a rule: what
  * may be clicked is what `legal` holds, and every action sent is one of `legal`'s.
  */
-import RULINGS from "./rulings.json";
-
 export const CROOKS_FORMAT = "crooks-view/1";
 
 export type Gang = "northside" | "westside" | "outfit";
@@ -197,18 +195,4 @@ export function describeEvent(view: CrooksView, e: Record<string, unknown>): str
     default:
       return null;
   }
-}
-
-export interface Ruling {
-  id: string;
-  section: string;
-  text: string;
-}
-
-const TABLE: Record<string, { section: string; text: string }> = RULINGS;
-
-/** The Crooks rulings a text cites ("C4.6: ..."), with their words (docs/crooks.md's index). */
-export function citedRulings(text: string): Ruling[] {
-  const ids = [...new Set([...text.matchAll(/\bC\d+\.\d+\b/g)].map((m) => m[0]))];
-  return ids.filter((id) => id in TABLE).map((id) => ({ id, ...(TABLE[id] as { section: string; text: string }) }));
 }
