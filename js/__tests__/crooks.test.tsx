@@ -185,6 +185,16 @@ describe("the Crooks board", () => {
     expect(model.sent[1]).toMatchObject({ kind: "new_game", game: "langfinger", variant: "standard", players: 3 });
   });
 
+  it("asks for a hint and shows the search's move in words, for this move only", () => {
+    const { el, model } = setup(stateOf("start"));
+    click(el, '[data-testid="hint"]');
+    expect(model.sent).toEqual([{ kind: "hint" }]);
+    model.set("hint", { seat: 0, action: { type: "recruit", hangout: "B" }, value: 0.41, move: FIXTURES.start.move_number });
+    expect(q(el, '[data-testid="hint-text"]').textContent).toContain("recruit at hangout B (estimated win chance 41%)");
+    model.set("hint", { seat: 0, action: { type: "recruit", hangout: "B" }, value: 0.41, move: FIXTURES.start.move_number - 1 });
+    expect(el.querySelector('[data-testid="hint-text"]')).toBeNull();
+  });
+
   it("explains its pieces in the legend", () => {
     const { el } = setup(stateOf("start"));
     click(el, '[data-testid="legend"]');

@@ -13,6 +13,7 @@ import { WithRulings } from "../board/ruling";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
+  actionWords,
   GANG_LETTER,
   GANG_NAMES,
   GANGS,
@@ -163,6 +164,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const [pending, setPending] = useState<string | null>(null);
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
+  const [hintError, setHintError] = useState("");
   const [legend, setLegend] = useState(false);
   const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
@@ -182,6 +184,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     } else if (msg.kind === "result") {
       setPending(null);
       setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
+    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
+      setHintError(msg.error);
     } else if (msg.kind === "why") {
       const reason = msg.reason;
       setWhy({ text: typeof reason === "string" ? reason : null });
@@ -238,6 +242,12 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     return view.step === "spy";
   };
 
+  // A hint belongs to the move it was asked at, and is one of the legal actions.
+  const hintAction = state.hint.action as CrooksAction | undefined;
+  const hint =
+    mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
+      ? { action: hintAction, value: state.hint.value }
+      : null;
   const errorText = newGame.open && state.error === newGame.refusal ? refusal : state.error || refusal;
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
@@ -253,6 +263,19 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
           {prompt(view, mine, privacy)}
         </p>
         <div class="lf-toolbar">
+          <button
+            type="button"
+            class="lf-btn"
+            data-testid="hint"
+            disabled={!mine}
+            title="Ask a search bot for a move (it sees only what you see)"
+            onClick={() => {
+              setHintError("");
+              host.send({ kind: "hint" });
+            }}
+          >
+            Hint
+          </button>
           <button
             type="button"
             class="lf-btn"
@@ -304,6 +327,17 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
         {errorText ? (
           <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
             <WithRulings text={errorText} />
+          </p>
+        ) : null}
+        {hint ? (
+          <p class="lf-msg lf-msg-hint" data-testid="hint-text" role="status">
+            <b>Hint:</b> {actionWords(view, hint.action)}
+            {typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : ""}
+          </p>
+        ) : null}
+        {hintError ? (
+          <p class="lf-msg lf-msg-error" data-testid="hint-error" role="alert">
+            {hintError}
           </p>
         ) : null}
         {why ? (

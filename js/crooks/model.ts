@@ -147,6 +147,26 @@ export function placementWords(a: Extract<CrooksAction, { type: "place" }>, hand
   return "Face up (free)";
 }
 
+/** An action in words, for a hint: "recruit at hangout A". */
+export function actionWords(view: CrooksView, a: CrooksAction): string {
+  switch (a.type) {
+    case "recruit":
+      return `recruit at hangout ${a.hangout}`;
+    case "keep":
+      return `keep ${crookById(view, a.crook)}`;
+    case "place":
+      return `place at the ${a.target}, face ${a.face}${a.effect ? ", using its special" : ""}`;
+    case "switch":
+      return `switch your crooks to the ${a.to}`;
+    case "kill":
+      return `kill ${seatName(view, a.seat) === "You" ? "your own" : `${seatName(view, a.seat)}'s`} crooks`;
+    case "spy":
+      return "hangout" in a ? `spy on hangout ${a.hangout}` : `spy on the ${a.target}`;
+    case "pass":
+      return "pass";
+  }
+}
+
 function seatName(view: CrooksView, seat: unknown): string {
   if (typeof seat !== "number") return "Someone";
   if (seat === view.seat) return "You";
