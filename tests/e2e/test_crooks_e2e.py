@@ -17,6 +17,7 @@ import time
 from playwright.sync_api import Locator, expect
 
 from .lab import LabNotebook
+from .test_access_and_theme import AA_NORMAL_TEXT, DARK, LIGHT, colours, contrast_ratio, set_theme
 from .test_whole_game import shoot
 
 CELL = (
@@ -156,3 +157,33 @@ def test_whole_crooks_game_by_clicks_alone(open_notebook) -> None:  # type: igno
         f"{player.clicks} clicks for {player.decisions} decisions; by step {player.by_step}"
     )
     assert player.asked_why
+
+
+def test_the_crooks_board_in_the_dark_theme(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """The Crooks board follows JupyterLab's theme as Langfinger's does: its colours change
+    and its text keeps WCAG AA contrast (4.5:1) in light and dark."""
+    nb: LabNotebook = open_notebook("crooks-dark.ipynb", [CELL])
+    nb.run_all()
+    root = nb.output(0).get_by_test_id("langfinger")
+    board = root.get_by_test_id("crooks-board")
+    player = CrooksPlayer(root)
+    assert player.wait_for_turn()
+    player.click(board.locator(f'[data-testid="hangout"]{LIT}').first)  # the pile, in sight
+    expect(board.get_by_test_id("pile")).to_be_visible(timeout=15_000)
+    page = nb.page
+    set_theme(page, LIGHT)
+    try:
+        light = colours(page, root)
+        shoot(root, "crooks-light")
+        set_theme(page, DARK)
+        page.wait_for_function(
+            "([root, before]) => getComputedStyle(root).backgroundColor !== before",
+            arg=[root.element_handle(), light["bgRaw"]], timeout=15_000, polling=100)
+        dark = colours(page, root)
+        shoot(root, "crooks-dark")
+    finally:
+        set_theme(page, LIGHT)
+    assert dark["bg"] != light["bg"]
+    for name, c in (("light", light), ("dark", dark)):
+        ratio = contrast_ratio(c["fg"], c["bg"])
+        assert ratio >= AA_NORMAL_TEXT, f"{name} theme: text contrast {ratio:.2f}:1 < 4.5:1"
