@@ -93,3 +93,21 @@ def test_the_new_game_panel_switches_between_games_on_one_board() -> None:
     assert reply["ok"], reply
     assert w.view["format"] != "crooks-view/1" and w.setup["game"] == "langfinger"
     w.close()
+
+
+def test_a_hot_seat_passes_the_screen_before_the_next_persons_pile_shows() -> None:
+    w = crooks_widget(bots={2: "random"}, seed=1)
+    assert w.human_seats == [0, 1]
+    for _ in range(50):  # seat 0 plays (the bot at seat 2 too) until seat 1 is to move
+        if w.game.to_move == 1:
+            break
+        if w.game.to_move == 0:
+            w.play(w.legal[0])
+        else:
+            w.step_bots(1)
+    assert w.seat == 0 and w.game.to_move == 1
+    assert w.legal == [] and w.view == w.game.view(0)  # seat 1's choices wait for seat 1
+    reply = w.handle_message({"kind": "reveal", "seat": 1})
+    assert reply["ok"], reply
+    assert w.seat == 1 and w.view == w.game.view(1) and w.legal == w.game.legal_actions(1)
+    w.close()
