@@ -48,8 +48,10 @@ class CrooksPlayer:
     def state(self) -> str:
         return self.board.get_attribute("data-state") or ""
 
-    def click(self, target: Locator) -> None:
-        target.click()
+    def click(self, target: Locator, *, unlit: bool = False) -> None:
+        # An unlit choice is aria-disabled, which Playwright's checks take for disabled; a
+        # mouse clicks it all the same (and the board asks the kernel why not).
+        target.click(force=unlit)
         self.clicks += 1
 
     def wait_for_turn(self, timeout: float = 120.0) -> bool:
@@ -77,7 +79,7 @@ class CrooksPlayer:
         unlit = self.board.locator('[data-testid="target-cell"][data-seat="0"][data-legal="false"]')
         if not unlit.count():
             return
-        self.click(unlit.first)
+        self.click(unlit.first, unlit=True)
         why = self.root.get_by_test_id("why")
         expect(why).to_contain_text("C", timeout=15_000)
         expect(why).not_to_contain_text("Asking the kernel")
