@@ -207,6 +207,11 @@ describe("the Crooks board", () => {
     const lines = FIXTURES.over.events.map((e) => describeEvent(v, e as Record<string, unknown>));
     expect(lines.every((l) => l === null || l.length > 0)).toBe(true);
     expect(lines.some((l) => l?.includes("passed"))).toBe(true);
+    const kill = (seat: number, victim: number): string | null =>
+      describeEvent(v, { type: "kill", seat, target: 6, victim, count: 2, crooks: null });
+    expect(kill(0, 0)).toBe("You sent your own crooks (2) at the 6 back to the box.");
+    expect(kill(1, 0)).toBe("Player 2 sent your crooks (2) at the 6 back to the box.");
+    expect(kill(1, 2)).toBe("Player 2 sent Player 3's crooks (2) at the 6 back to the box.");
     expect(rulingTexts("C3.3")[0]?.text).toContain("Kingpin");
   });
 });

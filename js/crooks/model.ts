@@ -199,8 +199,11 @@ export function describeEvent(view: CrooksView, e: Record<string, unknown>): str
     case "switch":
       return `${who} switched crooks to the ${String(e.to)}.`;
     case "kill": {
-      const victim = typeof e.victim === "number" ? seatName(view, e.victim) : seatName(view, e.killed_seat ?? e.of);
-      return `${who} sent the crooks of ${victim} at the ${String(e.target ?? "target")} back to the box.`;
+      const victim = e.victim;
+      const whose =
+        victim === e.seat ? (who === "You" ? "your own crooks" : "their own crooks") : victim === view.seat ? "your crooks" : `${seatName(view, victim)}'s crooks`;
+      const count = typeof e.count === "number" ? ` (${e.count})` : "";
+      return `${who} sent ${whose}${count} at the ${String(e.target)} back to the box.`;
     }
     case "spy":
       return e.hangout !== undefined && e.hangout !== null
