@@ -112,6 +112,12 @@ describe("the Crooks board", () => {
     expect(el.querySelector('[data-testid="target-cell"][data-seat="1"]')).toBeNull();
   });
 
+  it("on the open board, places in the row of the seat to move", () => {
+    const open = { ...view("place"), seat: null };
+    const { el } = setup(stateOf("place", { view: open as unknown as WidgetState["view"], seat: null }));
+    expect(el.querySelectorAll(`[data-testid="target-cell"][data-seat="${open.to_move}"]`).length).toBe(8);
+  });
+
   it("asks the kernel why not for an unlit cell, and shows its ruling's words", () => {
     const legalTargets = new Set(FIXTURES.switch.legal.map((a) => (a as { to: number }).to));
     const unlit = view("switch").targets.map((t) => t.target).find((t) => !legalTargets.has(t));
