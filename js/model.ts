@@ -68,7 +68,16 @@ export function readUndoStatus(x: unknown): UndoStatus {
 export function readSetup(x: unknown): Setup | undefined {
   const s = asObject<Record<string, unknown>>(x);
   if (typeof s.players !== "number") return undefined;
+  const games = asArray<Record<string, unknown>>(s.games)
+    .filter((g) => g && typeof g.name === "string" && Array.isArray(g.players) && g.players.length === 2)
+    .map((g) => ({
+      name: g.name as string,
+      title: typeof g.title === "string" ? g.title : (g.name as string),
+      players: [Number((g.players as unknown[])[0]), Number((g.players as unknown[])[1])] as [number, number],
+    }));
   return {
+    ...(typeof s.game === "string" ? { game: s.game } : {}),
+    ...(games.length > 0 ? { games } : {}),
     players: s.players,
     seat: typeof s.seat === "number" ? s.seat : null,
     bots: asObject<Record<string, string>>(s.bots),

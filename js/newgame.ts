@@ -17,6 +17,8 @@ export const DEFAULT_LEVELS = ["easy", "medium", "hard", "expert"];
 export type Variant = "standard" | "open_info";
 
 export interface NewGameChoices {
+  /** The registered game to deal ("langfinger" unless the kernel offers others). */
+  game: string;
   players: number;
   /** The seat whose board this is, or null for the open board (every hand shown). */
   seat: number | null;
@@ -60,12 +62,21 @@ function defaultPlayer(setup: Setup, seat: number | null): string {
   return setup.levels.includes("medium") ? "medium" : (setup.levels[0] ?? HUMAN);
 }
 
+export const LANGFINGER = "langfinger";
+
+/** The fewest and the most players of a game on offer (Langfinger's 2 to 5 by default). */
+export function playerRange(setup: Setup, game: string): [number, number] {
+  return setup.games?.find((g) => g.name === game)?.players ?? [MIN_PLAYERS, MAX_PLAYERS];
+}
+
 export function initialChoices(setup: Setup): NewGameChoices {
-  const seats = Array.from({ length: MAX_PLAYERS }, (_, k) =>
+  const most = Math.max(MAX_PLAYERS, ...(setup.games ?? []).map((g) => g.players[1]));
+  const seats = Array.from({ length: most }, (_, k) =>
     k < setup.players ? (setup.bots[String(k)] ?? HUMAN) : defaultPlayer(setup, setup.seat),
   );
   if (setup.seat !== null) seats[setup.seat] = HUMAN;
   return {
+    game: setup.game ?? LANGFINGER,
     players: setup.players,
     seat: setup.seat,
     seats,
@@ -78,6 +89,12 @@ export function initialChoices(setup: Setup): NewGameChoices {
 export function withPlayers(c: NewGameChoices, players: number): NewGameChoices {
   const seat = c.seat !== null && c.seat >= players ? 0 : c.seat;
   return withSeat({ ...c, players }, seat);
+}
+
+/** Another game: its player counts bound the players (the seats' choices are kept). */
+export function withGame(setup: Setup, c: NewGameChoices, game: string): NewGameChoices {
+  const [fewest, most] = playerRange(setup, game);
+  return withPlayers({ ...c, game }, Math.min(most, Math.max(fewest, c.players)));
 }
 
 /** Your seat is always played by you, never by a bot. */
@@ -95,7 +112,7 @@ export function withPlayer(c: NewGameChoices, seat: number, player: string): New
 }
 
 /** The intent the choices make, or why they cannot be sent yet. */
-export function newGameIntent(c: NewGameChoices): { intent: NewGameIntent } | { error: string } {
+export function newGameIntent(c: NewGameChoices, games = false): { intent: NewGameIntent } | { error: string } {
   const seed = parseSeed(c.seed);
   if ("error" in seed) return seed;
   const bots: Record<string, string> = {};
@@ -103,7 +120,15 @@ export function newGameIntent(c: NewGameChoices): { intent: NewGameIntent } | { 
     const who = c.seats[k] ?? HUMAN;
     if (k !== c.seat && who !== HUMAN) bots[String(k)] = who;
   }
-  return { intent: { kind: "new_game", players: c.players, seat: c.seat, bots, variant: c.variant, seed: seed.seed } };
+  // A game other than Langfinger has no variant; the game is named only when the kernel
+  // offered a choice of games (an older kernel knows no `game` option).
+  const own = c.game !== LANGFINGER ? { game: c.game } : games ? { game: c.game, variant: c.variant } : { variant: c.variant };
+  return { intent: { kind: "new_game", players: c.players, seat: c.seat, bots, ...own, seed: seed.seed } };
+}
+
+/** A seat as a new game of `game` names it: Langfinger's scoundrels, else "Player 1 (seat 0)". */
+export function seatNameIn(game: string, seat: number): string {
+  return game === LANGFINGER ? seatName(seat) : `Player ${seat + 1} (seat ${seat})`;
 }
 
 /** "Pascal (seat 0)", as the kernel names seats: a new game gives seat k the k-th scoundrel. */

@@ -1,9 +1,11 @@
 /**
- * The rulings the kernel's messages cite ("R5.2: ..."), with their words: the
- * package's langfinger_widget/kernel/data/rulings.json (written from docs/rulings.md),
+ * The rulings the kernel's messages cite ("R5.2: ...", Crooks' "C4.6: ..."), with their
+ * words: the package's langfinger_widget/kernel/data/rulings.json (written from
+ * docs/rulings.md) and Crooks' crooks/rulings.json (docs/crooks.md's rulings index),
  * bundled in. Pure helpers: find the citations in a text, and a ruling's words.
  */
 import RULINGS from "../langfinger_widget/kernel/data/rulings.json";
+import CROOKS_RULINGS from "./crooks/rulings.json";
 
 export interface Ruling {
   id: string;
@@ -11,8 +13,8 @@ export interface Ruling {
   text: string;
 }
 
-const TABLE: Record<string, { section: string; text: string }> = RULINGS;
-const CITATION = /\bR\d+(?:\.\d+)?\b/g;
+const TABLE: Record<string, { section: string; text: string }> = { ...RULINGS, ...CROOKS_RULINGS };
+const CITATION = /\b[RC]\d+(?:\.\d+)?\b/g;
 
 /** A cited ruling's words; a whole rule ("R11") brings its parts (R11.1, R11.2). */
 export function rulingTexts(id: string): Ruling[] {

@@ -160,7 +160,18 @@ export interface UndoStatus {
   reason: string;
 }
 
+/** A registered game the New game panel may offer (Table.setup's `games`). */
+export interface GameChoice {
+  name: string;
+  title: string;
+  /** The fewest and the most players. */
+  players: [number, number];
+}
+
 export interface Setup {
+  /** The game being played ("langfinger", "crooks"), and the games on offer. */
+  game?: string;
+  games?: GameChoice[];
   players: number;
   seat: number | null;
   bots: Record<string, string>;
@@ -296,6 +307,8 @@ export type OutMessage =
       players?: number;
       seat?: number | null;
       bots?: Record<string, string>;
+      /** A registered game's name (lf.games); left out, the game being played. */
+      game?: string;
       variant?: "standard" | "open_info";
       seed?: number | null;
       /** "Play online": the same choices, at a new table on a game server. */

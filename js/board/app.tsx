@@ -6,6 +6,8 @@
  */
 import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { CrooksBoard } from "../crooks/board";
+import { isCrooksView } from "../crooks/model";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
@@ -328,7 +330,10 @@ export function App(props: { model: AnyModel }): JSX.Element {
   );
   return (
     <div class="lf-root" data-testid="langfinger" data-move={state.move_number ?? undefined}>
-      {state.view ? (
+      {isCrooksView(state.view) ? (
+        // Each game brings its own board, chosen by the view's format.
+        <CrooksBoard state={state} view={state.view} host={host} inbox={inbox} />
+      ) : state.view ? (
         <Board state={state} view={state.view} host={host} inbox={inbox} />
       ) : state.error ? (
         // No game to show yet, and a reason (an online table that cannot be reached, a revoked link).

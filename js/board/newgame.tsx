@@ -11,14 +11,15 @@ import type { JSX } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
   HUMAN,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
+  LANGFINGER,
   initialChoices,
   levelNote,
   newGameIntent,
   playerOptions,
+  playerRange,
   playerWords,
-  seatName,
+  seatNameIn,
+  withGame,
   withPlayer,
   withPlayers,
   withSeat,
@@ -42,7 +43,7 @@ function range(from: number, to: number): number[] {
 
 function SeatPlayer(props: { setup: Setup; choices: NewGameChoices; seat: number; onChange: (c: NewGameChoices) => void }): JSX.Element {
   const { setup, choices, seat } = props;
-  const name = seatName(seat);
+  const name = seatNameIn(choices.game, seat);
   const [noteId] = useState(newNoteId);
   if (seat === choices.seat) {
     return (
@@ -99,7 +100,7 @@ export function NewGamePanel(props: {
 
   const start = (e: Event): void => {
     e.preventDefault();
-    const made = newGameIntent(choices);
+    const made = newGameIntent(choices, !!setup.games);
     if ("error" in made) {
       setProblem(made.error);
       return;
@@ -110,7 +111,7 @@ export function NewGamePanel(props: {
   const online = (): void => {
     // Play online: the same choices at a new table on a game server; this seat is yours and
     // every other person's seat gets an invite. The server deals from a secret seed.
-    const made = newGameIntent(choices);
+    const made = newGameIntent(choices, !!setup.games);
     if ("error" in made) {
       setProblem(made.error);
       return;
@@ -123,6 +124,9 @@ export function NewGamePanel(props: {
     props.onStart({ ...made.intent, seed: null, online: true });
   };
   const error = problem || props.refusal;
+  const [fewest, most] = playerRange(setup, choices.game);
+  const games = setup.games ?? [];
+  const langfinger = choices.game === LANGFINGER;
   return (
     <section
       class="lf-newgame"
@@ -135,6 +139,18 @@ export function NewGamePanel(props: {
       <h3 class="lf-ng-title">New game</h3>
       <form class="lf-ng-form" onSubmit={start}>
         <div class="lf-ng-row">
+          {games.length > 1 ? (
+            <label class="lf-field">
+              <span class="lf-ng-label">Game</span>
+              <select data-testid="ng-game" value={choices.game} onChange={(e) => setChoices(withGame(setup, choices, e.currentTarget.value))}>
+                {games.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {g.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label class="lf-field">
             <span class="lf-ng-label">Players</span>
             <select
@@ -143,7 +159,7 @@ export function NewGamePanel(props: {
               value={String(choices.players)}
               onChange={(e) => setChoices(withPlayers(choices, Number(e.currentTarget.value)))}
             >
-              {range(MIN_PLAYERS, MAX_PLAYERS).map((n) => (
+              {range(fewest, most).map((n) => (
                 <option key={n} value={String(n)}>
                   {n}
                 </option>
@@ -162,7 +178,7 @@ export function NewGamePanel(props: {
             >
               {range(0, choices.players - 1).map((k) => (
                 <option key={k} value={String(k)}>
-                  {seatName(k)}
+                  {seatNameIn(choices.game, k)}
                 </option>
               ))}
               <option value={OPEN_BOARD}>Open board: every hand shown</option>
@@ -176,6 +192,7 @@ export function NewGamePanel(props: {
           ))}
         </fieldset>
         <div class="lf-ng-row">
+          {langfinger ? (
           <label class="lf-check">
             <input
               type="checkbox"
@@ -185,6 +202,7 @@ export function NewGamePanel(props: {
             />
             <span>Open information (R11.2): what all have seen face up stays public</span>
           </label>
+          ) : null}
           <label class="lf-field">
             <span class="lf-ng-label">Seed (optional)</span>
             <input
@@ -206,7 +224,7 @@ export function NewGamePanel(props: {
           <button type="submit" class="lf-btn lf-primary" data-testid="ng-start" disabled={props.pending}>
             {props.pending ? "Dealing…" : "Start the new game"}
           </button>
-          {setup.allow_online ? (
+          {setup.allow_online && langfinger ? (
             <button type="button" class="lf-btn" data-testid="ng-online" disabled={props.pending} onClick={online} title="A new table on a game server: the other people join by their invite links">
               Play online
             </button>

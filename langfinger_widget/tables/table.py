@@ -336,7 +336,8 @@ class Table(Generic[G]):
             seed: int | None = None, options: Mapping[str, Any] | None = None,
             **table: Any) -> Table[Any]:
         """A table at a new game of the registered game ``game`` (``lf.games.names()``):
-        ``players`` (the game's fewest if left out), the deal's ``seed``, the game's own
+        ``players`` (the game's fewest if left out), the deal's ``seed`` (also the bots' and
+        hints', as for the constructor, so that a seeded table replays alike), the game's own
         ``options`` (Langfinger's variant); ``table`` as for the constructor."""
         if game not in games.names():
             raise TableError(f"no game {shown(game)}; the games are {', '.join(games.names())}")
@@ -344,7 +345,7 @@ class Table(Generic[G]):
         players = spec.players.start if players is None else players
         check_players(players, spec)
         dealt = spec.Game.new(players=players, seed=seed, **check_options(options or {}, spec))
-        return cls(dealt, **table)
+        return cls(dealt, seed=seed, **table)
 
     # --- who sits where ---------------------------------------------------------------------
     @property

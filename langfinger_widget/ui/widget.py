@@ -34,6 +34,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from ..games.protocol import GameState
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 from ..kernel.limits import MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, too_big
@@ -99,7 +100,12 @@ class PuzzleSession(Protocol):
 
 
 class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
-    """A clickable Langfinger board for one seat, the open board, or hot-seat play.
+    """A clickable board for one seat, the open board, or hot-seat play, of any registered game.
+
+    ``game`` is a game in progress (Langfinger's ``lf.Game``, or any game of ``lf.games``),
+    a registered game's name (``game="crooks"``: a new deal of ``players`` from ``seed``),
+    or None for a new Langfinger game. The board drawn follows the view's format: Langfinger's,
+    or Crooks' (``crooks-view/1``, docs/crooks.md).
 
     ``seat=k`` shows what player ``k`` may see; ``seat=None`` shows everything
     (teaching). Seats in ``bots`` (a level, ``easy`` to ``expert``, or a bot
@@ -153,7 +159,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: Game | None = None,
+        game: Game | GameState | str | None = None,
         players: int = 3,
         seed: int | None = None,
         seat: int | None = 0,
@@ -177,13 +183,19 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             self.table, seat = table, table.seat
             table.on_change, table.on_message = self._sync, self._send_later
         else:
+            seating: dict[str, Any] = {
+                "seat": seat, "bots": bots, "pace": pace, "autoplay": autoplay,
+                "scheduler": scheduler, "on_change": self._sync, "on_message": self._send_later,
+                "until": until}
             try:
-                self.table = Table(
-                    game if game is not None else Game.new(players, seed, variant=variant),
-                    seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
-                    scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
-                    until=until,
-                )
+                if isinstance(game, str):  # a registered game by name (lf.games.names())
+                    options = {"variant": variant} if variant != "standard" else {}
+                    self.table = Table.new(game, players=players, seed=seed, options=options,
+                                           **seating)
+                else:
+                    self.table = Table[Any](
+                        game if game is not None else Game.new(players, seed, variant=variant),
+                        seed=seed, **seating)
             except TableError as exc:
                 raise SeatError(str(exc)) from None
         super().__init__(pace=self.table.pace, seat=seat, **kwargs)

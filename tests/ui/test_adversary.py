@@ -221,8 +221,9 @@ class RaceTable(Table):
     def _schedule(self) -> None:
         game, version = self.game, self.game.version
 
-        def tagged(bot: Any, view: Any, legal: Any) -> Generator[None, None, Chosen]:
-            action = yield from _THINKING(bot, view, legal)
+        def tagged(bot: Any, view: Any, legal: Any, twin: Any = None
+                   ) -> Generator[None, None, Chosen]:
+            action = yield from _THINKING(bot, view, legal, twin=twin)
             return Chosen(action, game, version)
 
         table_module.thinking = tagged  # type: ignore[assignment]
@@ -234,8 +235,9 @@ class RaceTable(Table):
     def hint_intent(self) -> dict[str, Any]:
         game, version = self.game, self.game.version
 
-        def tagged(bot: Any, view: Any, legal: Any) -> Generator[None, None, tuple[Chosen, float]]:
-            action, value = yield from _WEIGHING(bot, view, legal)
+        def tagged(bot: Any, view: Any, legal: Any, twin: Any = None
+                   ) -> Generator[None, None, tuple[Chosen, float]]:
+            action, value = yield from _WEIGHING(bot, view, legal, twin=twin)
             return Chosen(action, game, version), value
 
         table_module.weighing = tagged  # type: ignore[assignment]

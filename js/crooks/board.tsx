@@ -1,0 +1,676 @@
+/**
+ * The Crooks board (format `crooks-view/1`): the eight targets with a row a seat, the
+ * hangouts with their pile sizes, cash and passes, the pile the recruiter looks through,
+ * the crook in hand, each special's choice, the log and the end screen's scoring.
+ * Every click is on the board; what may be clicked is what `legal` says, and a click on
+ * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
+ */
+import type { JSX } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { NewGamePanel } from "../board/newgame";
+import { PaceSelect } from "../board/options";
+import { WithRulings } from "../board/ruling";
+import type { NewGameIntent } from "../newgame";
+import type { InMessage, OutMessage, WidgetState } from "../types";
+import {
+  actionWords,
+  GANG_LETTER,
+  GANG_NAMES,
+  GANGS,
+  SPECIAL_NAMES,
+  crookWords,
+  describeEvent,
+  isLegalCrooks,
+  legalOf,
+  placementWords,
+  placementsAt,
+} from "./model";
+import type { CrooksAction, CrooksView, Crook, Slot, Standing } from "./model";
+
+export interface CrooksHost {
+  send: (m: OutMessage) => void;
+  /** Write the `pace` trait (the kernel checks it). */
+  setPace?: (pace: number) => void;
+}
+
+/** The human seat that must confirm being at the screen first (hot seat), or null. */
+export function crooksPrivacy(state: WidgetState, view: CrooksView): number | null {
+  if (view.step === "over" || view.to_move === null || state.seat === null) return null;
+  if (state.human_seats.length < 2) return null;
+  return state.human_seats.includes(view.to_move) && view.to_move !== state.seat ? view.to_move : null;
+}
+
+function nameOf(view: CrooksView, seat: number): string {
+  const name = view.players[seat]?.name ?? `Player ${seat + 1}`;
+  return seat === view.seat ? `${name} (you)` : name;
+}
+
+/** A crook's face: rank, modifier, gangs, special. */
+export function CrookFace(props: { crook: Crook; down?: boolean }): JSX.Element {
+  const c = props.crook;
+  return (
+    <span class={`lf-crook lf-crook-face ${props.down ? "lf-crook-known-down" : ""}`} data-crook={c.id} data-tip={crookWords(c)} title={crookWords(c) + (props.down ? " (face down: only you know)" : "")}>
+      <b class="lf-crook-rank">{c.rank}</b>
+      {c.modifier ? <span class={`lf-crook-mod ${c.modifier < 0 ? "lf-neg" : "lf-pos"}`}>{c.modifier > 0 ? `+${c.modifier}` : `−${-c.modifier}`}</span> : null}
+      <span class="lf-crook-gangs">
+        {c.gangs.map((g) => (
+          <i key={g} class={`lf-gang lf-gang-${g}`} aria-label={GANG_NAMES[g]}>
+            {GANG_LETTER[g]}
+          </i>
+        ))}
+      </span>
+      {c.special ? <span class="lf-crook-special">{SPECIAL_NAMES[c.special]}</span> : null}
+    </span>
+  );
+}
+
+function CrookBack(): JSX.Element {
+  return (
+    <span class="lf-crook lf-crook-back" title="A face-down crook" aria-label="a face-down crook">
+      ?
+    </span>
+  );
+}
+
+function SlotView(props: { slot: Slot }): JSX.Element {
+  const { slot } = props;
+  return slot.crook ? <CrookFace crook={slot.crook} down={slot.face === "down"} /> : <CrookBack />;
+}
+
+const SPECIAL_WORDS: [string, string][] = [
+  ["Pickpocket", "you take $2 from the bank"],
+  ["Accomplice", "may join your crooks at a target; there your strength is the sum of their ranks"],
+  ["Switch", "may go where you have crooks; they then all move to a target where you have none"],
+  ["Killer", "a seat's crooks at its target go back to the box (yours: the Killer takes their place)"],
+  ["Spy", "look at every face-down crook at one target, or at every card of one hangout"],
+  ["Kingpin", "always face up; kept only as the last card of its hangout"],
+];
+
+/** What the pieces mean, for a player new to the board ("?" in the toolbar). */
+function CrooksLegend(props: { onClose: () => void }): JSX.Element {
+  return (
+    <section class="lf-legend lf-crooks-legend" data-testid="legend-panel" aria-label="Legend">
+      <h3>Legend</h3>
+      <ul>
+        <li>
+          <span class="lf-crook lf-crook-face lf-legend-crook">
+            <b class="lf-crook-rank">7</b>
+            <span class="lf-crook-mod lf-pos">+2</span>
+          </span>{" "}
+          A crook: its rank (strength at a target) and its modifier (added to the target's worth at the end).
+        </li>
+        <li>
+          <CrookBack /> Another seat's face-down crook. Your own face-down crooks show their face to you, dashed.
+        </li>
+        <li>
+          {GANGS.map((g) => (
+            <i key={g} class={`lf-gang lf-gang-${g}`}>
+              {GANG_LETTER[g]}
+            </i>
+          ))}{" "}
+          The gangs: {GANGS.map((g) => GANG_NAMES[g]).join(", ")}. Each pays the seat with most of its members.
+        </li>
+        {SPECIAL_WORDS.map(([name, words]) => (
+          <li key={name}>
+            <b>{name}</b>: {words} (face up from your hand only).
+          </li>
+        ))}
+        <li>A lit cell, hangout or crook is a move you may make now; click anything else to ask why not.</li>
+      </ul>
+      <button type="button" class="lf-btn" onClick={props.onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
+
+/** What the seat is asked now, in words. */
+function prompt(view: CrooksView, mine: boolean, privacy: number | null): string {
+  if (view.step === "over") return "The game is over.";
+  if (privacy !== null) return `Waiting for ${nameOf(view, privacy)} to come to the screen.`;
+  const mover = view.to_move === null ? "" : nameOf(view, view.to_move);
+  if (!mine) return `${mover} is thinking…`;
+  switch (view.step) {
+    case "start":
+      return "Your turn: click a hangout to recruit there (a dollar a card), or pass for good.";
+    case "keep":
+      return "Keep one crook of the pile: click it.";
+    case "place":
+      return "Send your crook to a target: click a lit cell in your row.";
+    case "switch":
+      return "Switch: click the target your crooks move to.";
+    case "kill":
+      return "Killer: click the row whose crooks go back to the box.";
+    case "spy":
+      return "Spy: click a target or a hangout to look at.";
+    default:
+      return "";
+  }
+}
+
+export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host: CrooksHost; inbox: InMessage | null }): JSX.Element {
+  const { state, view, host } = props;
+  const privacy = crooksPrivacy(state, view);
+  const legal: unknown[] = privacy === null ? state.legal : [];
+  const mine = legal.length > 0;
+  const over = view.step === "over";
+  // The seat whose row is "yours": the shown seat, or on the open board the one to move.
+  const me = view.seat ?? view.to_move;
+  const turn = view.turn;
+  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
+
+  const [picked, setPicked] = useState<{ key: string; target: number | null }>({ key: positionKey, target: null });
+  const target = picked.key === positionKey ? picked.target : null;
+  const [pending, setPending] = useState<string | null>(null);
+  const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
+  const [refusal, setRefusal] = useState("");
+  const [hintError, setHintError] = useState("");
+  const [legend, setLegend] = useState(false);
+  const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
+  const lastKey = useRef(positionKey);
+  useEffect(() => {
+    if (lastKey.current !== positionKey) {
+      lastKey.current = positionKey;
+      setPending(null);
+      setWhy(null);
+    }
+  }, [positionKey]);
+
+  useEffect(() => {
+    const msg = props.inbox;
+    if (!msg) return;
+    if (msg.kind === "result" && newGame.pending) {
+      setNewGame(msg.ok === false ? { open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" } : { open: false, pending: false, refusal: "" });
+    } else if (msg.kind === "result") {
+      setPending(null);
+      setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
+    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
+      setHintError(msg.error);
+    } else if (msg.kind === "why") {
+      const reason = msg.reason;
+      setWhy({ text: typeof reason === "string" ? reason : null });
+    }
+  }, [props.inbox]);
+
+  const act = (action: CrooksAction): void => {
+    if (!isLegalCrooks(legal, action) || pending === positionKey) return;
+    if (state.move_number === null || state.version === null) return;
+    setWhy(null);
+    setRefusal("");
+    setPending(positionKey);
+    host.send({ kind: "act", action, move: state.move_number, version: state.version } as unknown as OutMessage);
+  };
+  const askWhy = (action: CrooksAction): void => {
+    setWhy({ text: undefined });
+    host.send({ kind: "why", action } as unknown as OutMessage);
+  };
+  /** A click: the action if legal, else "why not?". */
+  const tryAct = (action: CrooksAction): void => (isLegalCrooks(legal, action) ? act(action) : askWhy(action));
+
+  const clickCell = (t: number, seat: number): void => {
+    if (!mine) return;
+    if (view.step === "place" && seat === me) {
+      const options = placementsAt(legal, t);
+      if (options.length === 1 && options[0]) act(options[0]);
+      else if (options.length > 1) setPicked({ key: positionKey, target: t });
+      else askWhy({ type: "place", target: t, face: "up", effect: false });
+    } else if (view.step === "switch") tryAct({ type: "switch", to: t });
+    else if (view.step === "kill") tryAct({ type: "kill", seat });
+    else if (view.step === "spy") tryAct({ type: "spy", target: t });
+  };
+  const cellLegal = (t: number, seat: number): boolean => {
+    if (!mine) return false;
+    switch (view.step) {
+      case "place":
+        return seat === me && placementsAt(legal, t).length > 0;
+      case "switch":
+        return seat === me && isLegalCrooks(legal, { type: "switch", to: t });
+      case "kill":
+        return t === turn?.target && isLegalCrooks(legal, { type: "kill", seat });
+      case "spy":
+        return isLegalCrooks(legal, { type: "spy", target: t });
+      default:
+        return false;
+    }
+  };
+  /** Which cells are buttons now: the seat's own row to place or switch into, the current
+   * target's rows for a Killer, every cell for a Spy. */
+  const cellClickable = (t: number, seat: number): boolean => {
+    if (!mine) return false;
+    if (view.step === "place" || view.step === "switch") return seat === me;
+    if (view.step === "kill") return t === turn?.target;
+    return view.step === "spy";
+  };
+
+  // A hint belongs to the move it was asked at, and is one of the legal actions.
+  const hintAction = state.hint.action as CrooksAction | undefined;
+  const hint =
+    mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
+      ? { action: hintAction, value: state.hint.value }
+      : null;
+  const errorText = newGame.open && state.error === newGame.refusal ? refusal : state.error || refusal;
+  const standings: Standing[] | null = view.standings;
+  const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
+  const events = (state.events as unknown as Record<string, unknown>[])
+    .map((e) => describeEvent(view, e))
+    .filter((t): t is string => t !== null);
+
+  return (
+    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={pending === positionKey ? "true" : "false"}>
+      <div class="lf-top">
+        <h2 class="lf-title">Crooks</h2>
+        <p class="lf-status" data-testid="status" aria-live="polite">
+          {prompt(view, mine, privacy)}
+        </p>
+        <div class="lf-toolbar">
+          <button
+            type="button"
+            class="lf-btn"
+            data-testid="hint"
+            disabled={!mine}
+            title="Ask a search bot for a move (it sees only what you see)"
+            onClick={() => {
+              setHintError("");
+              host.send({ kind: "hint" });
+            }}
+          >
+            Hint
+          </button>
+          <button
+            type="button"
+            class="lf-btn"
+            data-testid="undo"
+            disabled={state.undo_status?.allowed === false}
+            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
+            onClick={() => host.send({ kind: "undo" })}
+          >
+            Undo
+          </button>
+          {state.setup?.allow_new_game === false ? null : (
+            <button
+              type="button"
+              class="lf-btn"
+              data-testid="new-game"
+              aria-expanded={newGame.open}
+              onClick={() => setNewGame({ open: !newGame.open, pending: false, refusal: "" })}
+            >
+              New game
+            </button>
+          )}
+          <button
+            type="button"
+            class="lf-btn lf-icon-btn"
+            data-testid="legend"
+            aria-label="Legend: what the pieces mean"
+            aria-expanded={legend}
+            onClick={() => setLegend(!legend)}
+          >
+            ?
+          </button>
+          {Object.keys(state.bots).length > 0 && host.setPace && state.setup?.allow_new_game !== false ? <PaceSelect pace={state.pace} onPace={host.setPace} /> : null}
+        </div>
+      </div>
+      {legend ? <CrooksLegend onClose={() => setLegend(false)} /> : null}
+      {newGame.open && state.setup ? (
+        <NewGamePanel
+          setup={state.setup}
+          refusal={newGame.refusal}
+          pending={newGame.pending}
+          onStart={(intent: NewGameIntent) => {
+            setNewGame({ open: true, pending: true, refusal: "" });
+            host.send(intent);
+          }}
+          onClose={() => setNewGame({ open: false, pending: false, refusal: "" })}
+        />
+      ) : null}
+      <div class="lf-messages-static" data-testid="messages">
+        {errorText ? (
+          <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
+            <WithRulings text={errorText} />
+          </p>
+        ) : null}
+        {hint ? (
+          <p class="lf-msg lf-msg-hint" data-testid="hint-text" role="status">
+            <b>Hint:</b> {actionWords(view, hint.action)}
+            {typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : ""}
+          </p>
+        ) : null}
+        {hintError ? (
+          <p class="lf-msg lf-msg-error" data-testid="hint-error" role="alert">
+            {hintError}
+          </p>
+        ) : null}
+        {why ? (
+          <p class="lf-msg lf-msg-why" data-testid="why" role="status">
+            <b>Why not?</b>{" "}
+            <span data-testid="why-reason">{why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : <WithRulings text={why.text} />}</span>
+            <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={() => setWhy(null)}>
+              ×
+            </button>
+          </p>
+        ) : null}
+      </div>
+
+      {over && standings ? <CrooksEnd view={view} standings={standings} /> : null}
+
+      <div class="lf-main">
+        <div class="lf-board">
+          <section class="lf-crooks-players" aria-label="Players">
+            {view.players.map((p) => (
+              <div
+                key={p.seat}
+                class={`lf-crooks-player ${view.to_move === p.seat ? "lf-to-move" : ""} ${p.passed ? "lf-passed" : ""}`}
+                data-seat={p.seat}
+                data-testid="crooks-player"
+              >
+                <b>{nameOf(view, p.seat)}</b>
+                <span class="lf-cash" data-testid="cash">
+                  ${p.cash}
+                </span>
+                {p.passed ? <span class="lf-badge">passed</span> : view.to_move === p.seat && !over ? <span class="lf-badge lf-badge-turn">to move</span> : null}
+                {state.bots[String(p.seat)] ? <small class="lf-bot-name">bot: {state.bots[String(p.seat)]}</small> : null}
+              </div>
+            ))}
+          </section>
+
+          <table class="lf-targets" data-testid="targets" aria-label="The targets, a row a seat">
+            <thead>
+              <tr>
+                <th scope="col">Target</th>
+                {view.targets.map((t) => {
+                  const spyable = mine && view.step === "spy" && isLegalCrooks(legal, { type: "spy", target: t.target });
+                  return (
+                    <th key={t.target} scope="col" class={turn?.target === t.target ? "lf-current" : ""}>
+                      {mine && view.step === "spy" ? (
+                        <button
+                          type="button"
+                          class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
+                          data-target={t.target}
+                          data-legal={spyable ? "true" : "false"}
+                          aria-disabled={spyable ? undefined : "true"}
+                          aria-label={`Spy on the face-down crooks at the ${t.target}`}
+                          onClick={() => tryAct({ type: "spy", target: t.target })}
+                        >
+                          {t.target}
+                        </button>
+                      ) : (
+                        <span class="lf-target-value" title={`Target worth ${t.target}`}>
+                          {t.target}
+                        </span>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {view.players.map((p) => (
+                <tr key={p.seat} data-seat={p.seat} class={p.seat === me ? "lf-my-row" : ""}>
+                  <th scope="row">{nameOf(view, p.seat)}</th>
+                  {view.targets.map((t) => {
+                    const slots = t.rows[p.seat] ?? [];
+                    const isLegal = cellLegal(t.target, p.seat);
+                    const chosen = target === t.target && p.seat === me;
+                    const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
+                    return (
+                      <td key={t.target} class={`lf-cell ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                        {cellClickable(t.target, p.seat) ? (
+                          <button
+                            type="button"
+                            class="lf-cell-btn"
+                            data-testid="target-cell"
+                            data-target={t.target}
+                            data-seat={p.seat}
+                            data-legal={isLegal ? "true" : "false"}
+                            aria-disabled={isLegal ? undefined : "true"}
+                            aria-label={`The ${t.target}, ${nameOf(view, p.seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
+                            aria-pressed={chosen}
+                            onClick={() => clickCell(t.target, p.seat)}
+                          >
+                            {content}
+                          </button>
+                        ) : (
+                          <div class="lf-cell-inner" data-target={t.target} data-seat={p.seat}>
+                            {content}
+                          </div>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <section class="lf-hangouts" aria-label="Hangouts" data-testid="hangouts">
+            <h3>Hangouts</h3>
+            <div class="lf-hangout-row">
+              {view.hangouts.map((h) => {
+                const action: CrooksAction | null =
+                  view.step === "start" ? { type: "recruit", hangout: h.hangout } : view.step === "spy" ? { type: "spy", hangout: h.hangout } : null;
+                const isLegal = mine && action !== null && isLegalCrooks(legal, action);
+                const label =
+                  action?.type === "recruit"
+                    ? `Recruit at hangout ${h.hangout}: ${h.size} crooks for $${h.size}`
+                    : `Hangout ${h.hangout}: ${h.size} crooks`;
+                const body = (
+                  <>
+                    <b class="lf-hangout-letter">{h.hangout}</b>
+                    <span class="lf-hangout-size">
+                      {h.size} {h.size === 1 ? "crook" : "crooks"}
+                    </span>
+                    {h.size > 0 ? <span class="lf-hangout-price">${h.size}</span> : <span class="lf-hangout-price">closed</span>}
+                    {h.cards ? (
+                      <span class="lf-hangout-known" title="You know this pile">
+                        {h.cards.map((c) => (
+                          <CrookFace key={c.id} crook={c} />
+                        ))}
+                      </span>
+                    ) : null}
+                  </>
+                );
+                return mine && action !== null ? (
+                  <button
+                    key={h.hangout}
+                    type="button"
+                    class={`lf-hangout ${isLegal ? "lf-legal" : ""} ${turn?.hangout === h.hangout ? "lf-current" : ""}`}
+                    data-testid="hangout"
+                    data-hangout={h.hangout}
+                    data-legal={isLegal ? "true" : "false"}
+                    aria-disabled={isLegal ? undefined : "true"}
+                    aria-label={label + (isLegal ? "" : " (not now: why?)")}
+                    onClick={() => tryAct(action)}
+                  >
+                    {body}
+                  </button>
+                ) : (
+                  <div key={h.hangout} class={`lf-hangout ${turn?.hangout === h.hangout ? "lf-current" : ""}`} data-hangout={h.hangout}>
+                    {body}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+
+          {privacy !== null ? (
+            <section class="lf-privacy" data-testid="privacy" role="dialog" aria-label={`Pass the screen to ${nameOf(view, privacy)}`}>
+              <p>
+                Pass the screen to <b>{nameOf(view, privacy)}</b>. Everyone else, look away: their crooks come next.
+              </p>
+              <button type="button" class="lf-btn lf-primary" data-testid="reveal" onClick={() => host.send({ kind: "reveal", seat: privacy } as unknown as OutMessage)}>
+                I am {nameOf(view, privacy)}
+              </button>
+            </section>
+          ) : (
+            <TurnArea view={view} legal={legal} mine={mine} picked={target} act={act} tryAct={tryAct} onCancel={() => setPicked({ key: positionKey, target: null })} />
+          )}
+        </div>
+        <aside class="lf-side">
+          <section class="lf-log" aria-label="Log" data-testid="log">
+            <h3>Log</h3>
+            <ol>
+              {events.slice(-14).map((t, i) => (
+                <li key={i}>{t}</li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The turn under way: the pile to keep from, the crook in hand and its choices, Pass. */
+function TurnArea(props: {
+  view: CrooksView;
+  legal: unknown[];
+  mine: boolean;
+  picked: number | null;
+  act: (a: CrooksAction) => void;
+  tryAct: (a: CrooksAction) => void;
+  onCancel: () => void;
+}): JSX.Element | null {
+  const { view, legal, mine, picked, act, tryAct } = props;
+  const turn = view.turn;
+  const keeps = legalOf(legal, "keep");
+  const canPass = legalOf(legal, "pass").length > 0;
+  const recruiter = turn ? nameOf(view, turn.seat) : "";
+  if (!turn?.hangout && !canPass) return null; // nothing under way, nothing to decide
+  return (
+    <section class="lf-act lf-crooks-turn" data-testid="turn" aria-label="Your turn">
+      {turn?.hangout ? (
+        <p>
+          {recruiter} recruited at <b>{turn.hangout}</b> for ${turn.price}
+          {turn.target !== null ? (
+            <>
+              {" "}
+              and placed at the <b>{turn.target}</b>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      {turn?.pile ? (
+        <div class="lf-pile" data-testid="pile" aria-label={`The pile of hangout ${turn.hangout ?? ""}`}>
+          {turn.pile.map((c) => {
+            const ok = mine && keeps.some((k) => k.crook === c.id);
+            return mine ? (
+              <button
+                key={c.id}
+                type="button"
+                class={`lf-pile-card ${ok ? "lf-legal" : ""}`}
+                data-testid="pile-card"
+                data-crook={c.id}
+                data-legal={ok ? "true" : "false"}
+                aria-disabled={ok ? undefined : "true"}
+                aria-label={`Keep ${crookWords(c)}${ok ? "" : " (not now: why?)"}`}
+                title={ok ? `Keep ${crookWords(c)}` : "Not now: click to ask why"}
+                onClick={() => tryAct({ type: "keep", crook: c.id })}
+              >
+                <CrookFace crook={c} />
+              </button>
+            ) : (
+              <CrookFace key={c.id} crook={c} />
+            );
+          })}
+        </div>
+      ) : null}
+      {turn?.hand ? (
+        <div class="lf-hand" data-testid="hand">
+          <span>In hand:</span> <CrookFace crook={turn.hand} />
+        </div>
+      ) : null}
+      {mine && view.step === "place" && picked !== null ? (
+        <div class="lf-choices" data-testid="place-choices" role="group" aria-label={`How to place at the ${picked}`}>
+          <span>At the {picked}:</span>
+          {placementsAt(legal, picked).map((a, i) => (
+            <button
+              key={i}
+              type="button"
+              class="lf-btn lf-primary"
+              data-testid="place-choice"
+              data-target={a.target}
+              data-face={a.face}
+              data-effect={a.effect ? "true" : "false"}
+              onClick={() => act(a)}
+            >
+              {placementWords(a, turn?.hand ?? null)}
+            </button>
+          ))}
+          <button type="button" class="lf-btn" data-testid="cancel" onClick={props.onCancel}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {mine && view.step === "kill" ? (
+        <div class="lf-choices" role="group" aria-label="Whose crooks the Killer removes">
+          {legalOf(legal, "kill").map((a) => (
+            <button key={a.seat} type="button" class="lf-btn" data-testid="kill-choice" data-seat={a.seat} onClick={() => act(a)}>
+              Kill {nameOf(view, a.seat)}'s crooks at the {turn?.target}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {canPass ? (
+        <button type="button" class="lf-btn" data-testid="pass" aria-label="Pass for good: no more turns this game" onClick={() => act({ type: "pass" })}>
+          Pass (for good)
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The end screen: each target and each gang, seat by seat (the kernel's standings). */
+function CrooksEnd(props: { view: CrooksView; standings: Standing[] }): JSX.Element {
+  const { view, standings } = props;
+  const targets = view.targets.map((t) => String(t.target));
+  const winners = view.winners.map((s) => nameOf(view, s)).join(" and ");
+  return (
+    <section class="lf-gameover lf-crooks-end" data-testid="game-over" aria-label="The scoring">
+      <h3>
+        {winners} {view.winners.length > 1 ? "win" : "wins"}
+      </h3>
+      <table class="lf-standings" data-testid="standings">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            {targets.map((t) => (
+              <th key={t} scope="col" title={`Target ${t}`}>
+                {t}
+              </th>
+            ))}
+            {GANGS.map((g) => (
+              <th key={g} scope="col" title={GANG_NAMES[g]}>
+                {GANG_NAMES[g]}
+              </th>
+            ))}
+            <th scope="col">Points</th>
+            <th scope="col">Cash</th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.map((s) => (
+            <tr key={s.seat} data-seat={s.seat} class={view.winners.includes(s.seat) ? "lf-winner" : ""}>
+              <th scope="row">{nameOf(view, s.seat)}</th>
+              {targets.map((t) => (
+                <td key={t} class="lf-num" data-target={t}>
+                  {s.targets[t] ?? 0}
+                </td>
+              ))}
+              {GANGS.map((g) => (
+                <td key={g} class="lf-num" data-gang={g}>
+                  {s.gangs[g] ?? 0}
+                </td>
+              ))}
+              <td class="lf-num lf-points" data-testid="points">
+                {s.points}
+              </td>
+              <td class="lf-num">${s.cash}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="lf-note">Most points wins; a tie goes to the most cash (C6.5).</p>
+    </section>
+  );
+}
