@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from ..protocol import GameSpec
 from .cards import CROOKS, Crook, load_deck
+from .figures import figures
 from .game import Game
 from .greedy import GreedyBot
 
-__all__ = ["CROOKS", "SPEC", "Crook", "Game", "GreedyBot", "load_deck"]
+__all__ = ["CROOKS", "SPEC", "Crook", "Game", "GreedyBot", "figures", "load_deck"]
 
 SPEC = GameSpec(
     name="crooks",
@@ -28,4 +29,6 @@ SPEC = GameSpec(
     rulings="C",
     rulings_file="RULINGS-crooks.md",
     greedy=GreedyBot,
+    players_ruling="C1.1",
+    figures=figures,
 )

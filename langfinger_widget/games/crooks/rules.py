@@ -174,6 +174,8 @@ def _kill_choices(state: State, seat: int, target: int, placed: bool = False) ->
 def placements(state: State, seat: int, crook: str, cash: int) -> list[Key]:
     """Every legal placement of ``crook`` by ``seat`` with ``cash`` left (C4.1-C4.6, C4.9)."""
     special = state.deck[crook].special
+    # Where a Spy could look does not depend on its own target (C4.8): asked once.
+    can_spy = special == "spy" and bool(_spy_choices(state, seat))
     out: list[Key] = []
     for t in TARGETS:
         mine = bool(state.rows[seat][t])
@@ -192,7 +194,7 @@ def placements(state: State, seat: int, crook: str, cash: int) -> list[Key]:
         elif special == "killer":
             effect = bool(_kill_choices(state, seat, t))  # C4.6
         elif special == "spy":
-            effect = not mine and bool(_spy_choices(state, seat))  # C4.8
+            effect = not mine and can_spy  # C4.8
         if effect:
             out.append(("place", t, "up", True))
         if not mine:  # C4.2: one crook per seat per target, plain
