@@ -272,11 +272,12 @@ def _play_any(seated: Sequence[BotSpec], seed: int, rng: random.Random, index: i
 
 def write_record(game: Any, labels: Sequence[str], directory: str, index: int) -> Path:
     """The game's full record in ``directory`` (made if missing), its bots in the header."""
-    from ..records import SUFFIX
+    from ..records import SUFFIX, write_game
 
     target = Path(directory) / f"game-{index:04d}{SUFFIX}"
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = game.record(None, bots=dict(enumerate(labels)))
+    text = game.record(None, bots=dict(enumerate(labels))) if isinstance(game, Game) \
+        else write_game(game, bots=dict(enumerate(labels)))
     target.write_text(text, encoding="utf-8")
     return target
 

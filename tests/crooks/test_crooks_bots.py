@@ -65,3 +65,16 @@ def test_ismcts_beats_random_clearly() -> None:
     label = specs[0].label
     wins = sum(1 / len(r.winners) for r in results if r.bots.index(label) in r.winners)
     assert wins >= 10, f"ISMCTS won {wins} of {games} against random"
+
+
+def test_the_arena_command_plays_crooks_and_prints_its_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from langfinger_widget.study.cli import main
+
+    assert main(["--game", "crooks", "--bots", "medium,random,random", "--games", "3",
+                 "--no-progress", "--elo"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games of crooks" in out and "avg score" in out and "controls_outfit" in out
+    assert "by scoundrel" not in out and "Elo" in out
+    assert main(["--game", "crooks", "--bots", "medium", "--no-progress"]) == 2
+    assert "seats 2 to 4 bots" in capsys.readouterr().err

@@ -140,3 +140,18 @@ def test_a_twin_is_drawn_from_the_seats_view_alone_and_hides_the_seed() -> None:
             for k in range(3):
                 again = g.resample(seat, random.Random(k)).to_dict()
                 assert twin.resample(seat, random.Random(k)).to_dict() == again
+
+
+def test_a_seats_figures_count_only_what_it_saw() -> None:
+    from langfinger_widget.games.crooks import SPEC
+
+    assert SPEC.figures is not None
+    for players in (2, 3):
+        g = random_game(players, 6, stop=14)
+        for seat in range(players):
+            mine = SPEC.figures(g, seat)
+            for k in range(3):
+                assert SPEC.figures(g.resample(seat, random.Random(k)), seat) == mine
+        everything = SPEC.figures(g, None)
+        assert sum(r["recruits"] for r in everything) == sum(
+            e["type"] == "recruit" for e in g.log(None))
