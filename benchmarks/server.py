@@ -1,18 +1,27 @@
-"""The game server under load: bot clients over real WebSockets on loopback (issue 31).
+"""The game server's capacity: offered load against round trip, CPU and fsyncs (issues 31, 39).
 
-Starts ``python -m langfinger_widget.server`` (one process on SQLite, or two processes
-sharing a real Postgres and Redis started from Debian's binaries), creates TABLES tables of
-SEATS people, joins every seat, and lets one bot client a seat play random legal moves over
-its own WebSocket for SECONDS (bounded in time). It prints moves a second, the p50 and p99
-of a move's round trip (the act sent to its result received, after the update), the
-servers' CPU and memory, and then verifies every table: a fresh client sees exactly the
-moves that were acknowledged, and each table's record (a seat's, or the whole game's once
-over) replays through the kernel to the same actions.
+Starts ``python -m langfinger_widget.server`` (one process on SQLite, or two sharing a real
+Postgres and Redis started from Debian's binaries) pinned to one core, creates TABLES
+tables of SEATS people and plays them from bot clients in separate processes pinned to the
+other cores (``os.sched_setaffinity``), over real WebSockets on loopback. Each seat moves a
+random legal move after a think time (exponential, mean T), so a sweep step offers
+``tables / T`` moves a second; a table whose game ends is replaced by a new one. Per step
+it prints the offered and achieved moves a second, the p50/p99/max of a move's round trip
+(the act sent to its result received, after the commit and the updates), the server's CPU
+time per move (process CPU time, which load on the machine distorts far less than wall
+clock), the fsyncs a second (counted by strace where it is installed) and the RSS. Then a
+fresh client at every table sees exactly the moves that were acknowledged, and each
+table's record replays them.
 
-    python benchmarks/server.py                          # 200 tables x 3 seats, 30 s, both
-    python benchmarks/server.py --mode single --tables 50 --seconds 10
+    python benchmarks/server.py                                 # sweep 50..1600 moves/s
+    python benchmarks/server.py --loads 100,200,400 --step 8 --json out.json --plot p99.png
+    python benchmarks/server.py --compare /tmp/old              # the same sweep, another tree
+    python benchmarks/server.py --quick                         # seconds; CI runs it
+    python benchmarks/server.py --mode cluster                  # two processes, Postgres+Redis
 
-Figures only: no test asserts them.
+``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
+``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
+Figures only: nothing asserts them; ``--quick`` exits non-zero if a move was lost.
 """
 
 from __future__ import annotations
@@ -21,16 +30,20 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
+import multiprocessing as mp
 import os
 import platform
 import random
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,38 +57,49 @@ import services  # noqa: E402  (tests/server/services.py: real Postgres and Redi
 
 import langfinger_widget as lf  # noqa: E402
 
+try:  # the load clients decode with msgspec where it is installed: they must outrun the server
+    import msgspec
 
-@dataclass
-class Table:
-    id: str
-    tokens: list[str]
-    acked: list[dict[str, Any]] = field(default_factory=list)
-    over: bool = False
+    _decode: Any = msgspec.json.Decoder().decode
+except ImportError:  # pragma: no cover
+    _decode = json.loads
 
-
-@dataclass
-class Tally:
-    moves: int = 0
-    round_trips: list[float] = field(default_factory=list)
-    refused: int = 0
-    rate_limited: int = 0
+WARMUP = 2.0  # seconds of the first load before the first step counts (sockets, caches)
 
 
+# --- the server -------------------------------------------------------------------------------
 class Server:
-    def __init__(self, port: int, args: list[str]) -> None:
+    """One server process (under strace when counting fsyncs), pinned to ``cores``."""
+
+    def __init__(self, port: int, args: list[str], code: Path, cores: set[int] | None,
+                 fsyncs: bool, profile: Path | None = None) -> None:
         self.port = port
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONPATH": str(code), "PYTHONUNBUFFERED": "1"}
         self.log = Path(tempfile.mkstemp(prefix=f"lf-server-{port}-", suffix=".log")[1])
+        self.trace = Path(tempfile.mkstemp(prefix=f"lf-fsync-{port}-", suffix=".txt")[1])
+        command = [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), *args]
+        if profile is not None:  # the event loop's thread, written when the server stops
+            command[1:1] = ["-m", "cProfile", "-o", str(profile)]
+        if fsyncs:
+            # seccomp-bpf: only the traced calls stop the process, so the rest runs at speed.
+            command = ["strace", "-f", "--seccomp-bpf", "-qq", "-e", "trace=fsync,fdatasync",
+                       "-o", str(self.trace), *command]
+
+        def pin() -> None:
+            if cores:
+                os.sched_setaffinity(0, cores)  # inherited by every thread the server starts
+
         with self.log.open("w") as out:  # a file, never a pipe nobody reads (it would fill)
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "langfinger_widget.server", "--port", str(port), *args],
-                env=env, stdout=out, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                         preexec_fn=pin, cwd=str(code))
         deadline = time.monotonic() + 60
         while "Langfinger server:" not in self.log.read_text():
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
             time.sleep(0.05)
-        self.ps = psutil.Process(self.proc.pid)
+        top = psutil.Process(self.proc.pid)
+        self.ps = top.children()[0] if fsyncs else top
+        self.profiled = profile is not None
         self.peak_rss = 0
 
     @property
@@ -86,19 +110,31 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def cpu(self) -> float:
+    def cpu(self) -> tuple[float, float]:
+        """User and system CPU seconds (all threads)."""
         times = self.ps.cpu_times()
-        return times.user + times.system
+        return times.user, times.system
 
-    def sample(self) -> None:
-        self.peak_rss = max(self.peak_rss, self.ps.memory_info().rss)
+    def rss(self) -> int:
+        rss = int(self.ps.memory_info().rss)
+        self.peak_rss = max(self.peak_rss, rss)
+        return rss
+
+    def fsyncs(self) -> int:
+        with self.trace.open("rb") as f:
+            return sum(chunk.count(b"sync(") for chunk in iter(lambda: f.read(1 << 16), b""))
 
     def stop(self) -> None:
-        self.proc.terminate()
+        # The server itself (strace, if it runs it, then ends with it). SIGINT when profiled:
+        # uvicorn raises the signal again once it has stopped, and only an interrupt (which
+        # the CLI catches) lets cProfile write its figures.
+        self.ps.send_signal(signal.SIGINT if self.profiled else signal.SIGTERM)
         try:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
+            self.ps.kill()
             self.proc.kill()
+            self.proc.wait()
         problems = [line for line in self.log.read_text().splitlines()
                     if "ERROR" in line or "Traceback" in line]
         if problems:
@@ -106,92 +142,207 @@ class Server:
                   f"see {self.log}")
         else:
             self.log.unlink()
+        self.trace.unlink(missing_ok=True)
 
 
-async def make_tables(servers: list[Server], count: int, seats: int) -> list[Table]:
-    """Create the tables on the first server and join each seat through the next one."""
-    limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-        async def one(i: int) -> Table:
-            made = (await http.post(f"{servers[i % len(servers)].base}/api/tables",
-                                    json={"players": seats, "pace": 0})).json()
-            tokens = []
-            for s in range(seats):
-                joined = (await http.post(
-                    f"{servers[(i + s) % len(servers)].base}/api/tables/{made['table']}/join",
-                    json={"invite": made["invite_keys"][str(s)]})).json()
-                tokens.append(joined["token"])
-            return Table(made["table"], tokens)
+@contextlib.contextmanager
+def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool,
+            profile: Path | None = None) -> Iterator[list[Server]]:
+    with contextlib.ExitStack() as stack:
+        if mode == "single":
+            data = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            args = ["--data", str(data)]
+            count = 1
+        else:
+            pg = stack.enter_context(services.postgres(fsync=True))
+            bus = stack.enter_context(services.redis())
+            args = ["--database", pg.url, "--broker", bus.url]
+            count = 2
+        servers: list[Server] = []
+        try:
+            for _ in range(count):
+                servers.append(Server(services.free_port(), args, code, cores, fsyncs,
+                                      profile if not servers else None))
+            yield servers
+        finally:
+            for s in servers:
+                s.stop()
 
-        return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+# --- the load: bot clients in other processes ---------------------------------------------------
+@dataclass
+class Table:
+    id: str
+    tokens: list[str]
+    server: int  # the index of the server its seat 0 joined through
+    acked: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
 
 
-async def seat_client(url: str, table: Table, seat: int, tally: Tally, stop: asyncio.Event,
-                      rng: random.Random) -> None:
-    """One bot at one seat: plays a random legal move whenever it is its decision."""
-    async with connect(url, max_size=None) as ws:
-        await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
-        latest: dict[str, Any] = {}
-        next_id = 0
-        sent_at: dict[int, tuple[float, dict[str, Any]]] = {}
-        waiting = False
-        while not stop.is_set() or waiting:  # at the end, wait for the answer in flight
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except asyncio.TimeoutError:
-                continue
-            msg = json.loads(raw)
-            kind = msg["kind"]
-            if kind in ("state", "update"):
-                latest = msg
-                if msg["view"]["is_over"]:
-                    table.over = True
+@dataclass
+class StepTally:
+    moves: int = 0  # acknowledged (by the time the result came)
+    round_trips: list[float] = field(default_factory=list)
+    refused: int = 0
+    rate_limited: int = 0
+    created: int = 0  # tables made to replace finished games
+
+
+async def _create(http: httpx.AsyncClient, bases: Sequence[str], i: int, seats: int) -> Table:
+    made = (await http.post(f"{bases[i % len(bases)]}/api/tables",
+                            json={"players": seats, "pace": 0})).json()
+    tokens = []
+    for s in range(seats):
+        joined = (await http.post(
+            f"{bases[(i + s) % len(bases)]}/api/tables/{made['table']}/join",
+            json={"invite": made["invite_keys"][str(s)]})).json()
+        tokens.append(joined["token"])
+    return Table(made["table"], tokens, i % len(bases))
+
+
+async def make_tables(bases: Sequence[str], count: int, seats: int, first: int = 0
+                      ) -> list[Table]:
+    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=20)) as http:
+        return list(await asyncio.gather(*(_create(http, bases, first + i, seats)
+                                           for i in range(count))))
+
+
+class Load:
+    """One load process's tables: each seat a socket, moving after a think time."""
+
+    def __init__(self, bases: list[str], wss: list[str], schedule: list[tuple[float, float]],
+                 total_tables: int, start_at: float, seed: int) -> None:
+        self.bases, self.wss = bases, wss
+        self.schedule = schedule  # (offered moves/s, seconds) per step; step -1 is warm-up
+        self.total_tables = total_tables
+        self.start_at = start_at
+        self.end_at = start_at + sum(s for _, s in schedule)
+        self.rng = random.Random(seed)
+        self.steps = [StepTally() for _ in schedule]
+        self.tables: list[Table] = []
+        self.next_index = seed * 100_000
+        self.stop = asyncio.Event()
+
+    def step_at(self, now: float) -> int:
+        """The step running at ``now`` (-1 before the first, during the warm-up)."""
+        t = self.start_at
+        for i, (_, seconds) in enumerate(self.schedule):
+            t += seconds
+            if now < t:
+                return i if now >= self.start_at else -1
+        return len(self.schedule) - 1
+
+    def think(self) -> float:
+        step = max(0, self.step_at(time.time()))
+        offered = self.schedule[step][0]
+        return self.rng.expovariate(offered / self.total_tables)
+
+    async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
+        async with connect(self.wss[(table.server + seat) % len(self.wss)], max_size=None,
+                           compression=None) as ws:
+            await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
+            latest: dict[str, Any] = {}
+            next_id = 0
+            sent: dict[int, tuple[float, dict[str, Any]]] = {}
+            thinking: asyncio.Task[None] | None = None
+
+            async def act(version: int, legal: list[dict[str, Any]]) -> None:
+                nonlocal next_id
+                await asyncio.sleep(self.think())
+                if self.stop.is_set():
                     return
-            elif kind == "result":
-                started, action = sent_at.pop(msg["id"])
-                waiting = False
-                if msg["ok"]:
-                    tally.moves += 1
-                    tally.round_trips.append(time.perf_counter() - started)
-                    table.acked.append(action)
-                else:
-                    tally.refused += 1
-            elif kind == "error" and msg.get("code") == "rate_limited":
-                tally.rate_limited += 1
-                waiting = False
-                await asyncio.sleep(0.5)
-            if latest.get("legal") and not waiting and not stop.is_set():
-                action = rng.choice(latest["legal"])
+                action = self.rng.choice(legal)
                 next_id += 1
-                sent_at[next_id] = (time.perf_counter(), action)
-                waiting = True
+                sent[next_id] = (time.perf_counter(), action)
                 await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
-                                          "version": latest["version"]}))
+                                          "version": version}))
+
+            while not self.stop.is_set() or sent:  # at the end, the answer in flight
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                except (asyncio.TimeoutError, TimeoutError):
+                    continue
+                msg = _decode(raw)
+                kind = msg["kind"]
+                if kind in ("state", "update"):
+                    latest = msg
+                    if msg["view"]["is_over"]:
+                        table.over = True
+                        if seat == 0 and not self.stop.is_set():
+                            self.spawn_table(http)
+                        return
+                elif kind == "result":
+                    started, action = sent.pop(msg["id"])
+                    tally = self.steps[max(0, self.step_at(time.time()))]
+                    if msg["ok"]:
+                        if time.time() >= self.start_at:
+                            tally.moves += 1
+                            tally.round_trips.append(time.perf_counter() - started)
+                        table.acked.append(action)
+                    else:
+                        tally.refused += 1
+                    thinking = None
+                elif kind == "error" and msg.get("code") == "rate_limited":
+                    self.steps[max(0, self.step_at(time.time()))].rate_limited += 1
+                if latest.get("legal") and thinking is None and not sent \
+                        and not self.stop.is_set():
+                    thinking = asyncio.ensure_future(act(latest["version"], latest["legal"]))
+            if thinking is not None:
+                thinking.cancel()
+
+    def spawn_table(self, http: httpx.AsyncClient) -> None:
+        async def replace() -> None:
+            self.next_index += 1
+            table = await _create(http, self.bases, self.next_index, 3)
+            self.steps[max(0, self.step_at(time.time()))].created += 1
+            self.start(table, http)
+
+        self._tasks.append(asyncio.ensure_future(replace()))
+
+    def start(self, table: Table, http: httpx.AsyncClient) -> None:
+        self.tables.append(table)
+        self._tasks.extend(asyncio.ensure_future(self.seat(table, s, http))
+                           for s in range(len(table.tokens)))
+
+    async def run(self, tables: list[Table]) -> None:
+        self._tasks: list[asyncio.Future[Any]] = []
+        async with httpx.AsyncClient(timeout=60) as http:
+            for table in tables:
+                self.start(table, http)
+            await asyncio.sleep(max(0.0, self.end_at - time.time()))
+            self.stop.set()
+            while True:  # replacements may add tasks while the others finish
+                pending = [t for t in self._tasks if not t.done()]
+                if not pending:
+                    break
+                await asyncio.wait(pending, timeout=10)
+                if time.time() > self.end_at + 20:
+                    for t in pending:
+                        t.cancel()
+                    break
 
 
-async def run_load(servers: list[Server], tables: list[Table], seconds: float) -> Tally:
-    tally = Tally()
-    stop = asyncio.Event()
-    rng = random.Random(1)
-    tasks = [asyncio.create_task(seat_client(servers[(i + s) % len(servers)].ws, t, s, tally,
-                                             stop, random.Random(rng.random())))
-             for i, t in enumerate(tables) for s in range(len(t.tokens))]
-    started = time.monotonic()
-    while time.monotonic() - started < seconds and not all(t.over for t in tables):
-        await asyncio.sleep(0.5)
-        for server in servers:
-            server.sample()
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return tally
+def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
+                  schedule: list[tuple[float, float]], total: int, start_at: float, seed: int,
+                  tables: list[dict[str, Any]], out: Any) -> None:
+    if cores:
+        os.sched_setaffinity(0, cores)
+    load = Load(bases, wss, schedule, total, start_at, seed)
+    cpu0 = time.process_time()
+    asyncio.run(load.run([Table(**t) for t in tables]))
+    out.send({"steps": [asdict(s) for s in load.steps],
+              "tables": [asdict(t) for t in load.tables],
+              "cpu": time.process_time() - cpu0})
+    out.close()
 
 
+# --- verification -----------------------------------------------------------------------------
 async def verify(servers: list[Server], tables: list[Table]) -> tuple[int, int]:
     """Every table holds exactly the acknowledged moves, and its record replays them."""
     checked = finished = 0
     async with httpx.AsyncClient(timeout=60) as http:
-        for i, table in enumerate(tables):
-            server = servers[i % len(servers)]
+        for table in tables:
+            server = servers[table.server % len(servers)]
             async with connect(server.ws, max_size=None) as ws:
                 await ws.send(json.dumps({"kind": "hello", "token": table.tokens[0]}))
                 state = json.loads(await ws.recv())
@@ -200,86 +351,222 @@ async def verify(servers: list[Server], tables: list[Table]) -> tuple[int, int]:
             text = (await http.get(f"{server.base}/api/tables/{table.id}/record",
                                    headers={"Authorization": f"Bearer {table.tokens[0]}"})).text
             if state["view"]["is_over"]:
-                assert lf.Game.from_record(text).history == table.acked
+                assert lf.Game.from_record(text).history == table.acked, table.id
                 finished += 1
             else:
-                assert lf.records.read(text).actions == table.acked
+                assert lf.records.read(text).actions == table.acked, table.id
             checked += 1
     return checked, finished
 
 
-def report(label: str, servers: list[Server], tables: list[Table], tally: Tally,
-           seconds: float, cpu: float, verified: tuple[int, int]) -> None:
-    rt = sorted(tally.round_trips)
-    p = (lambda q: rt[min(len(rt) - 1, int(q * len(rt)))] * 1000) if rt else (lambda q: 0.0)
-    seats = sum(len(t.tokens) for t in tables)
-    print(f"\n{label}: {len(tables)} tables x {len(tables[0].tokens)} seats "
-          f"({seats} WebSockets), {seconds:.1f} s")
-    print(f"  moves: {tally.moves} ({tally.moves / seconds:,.0f} a second); refused "
-          f"{tally.refused}, rate-limited {tally.rate_limited}")
-    print(f"  round trip of a move: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms "
-          f"(mean {statistics.fmean(rt) * 1000 if rt else 0:.1f} ms)")
-    print(f"  server CPU: {cpu:.1f} s over {seconds:.1f} s ({cpu / seconds * 100:.0f}% of one "
-          f"core, {len(servers)} process(es)); peak RSS "
-          + ", ".join(f"{s.peak_rss / 2**20:.0f} MiB" for s in servers))
-    print(f"  verified: {verified[0]} tables ({verified[1]} finished games, full records "
-          f"replayed; the others' seat records replayed): every acknowledged move kept")
+# --- one sweep ----------------------------------------------------------------------------------
+def sample(servers: list[Server], fsyncs: bool) -> tuple[float, float, float, int, int]:
+    """Now: the servers' user and system CPU seconds, fsyncs and RSS."""
+    cpu = [s.cpu() for s in servers]
+    return (time.time(), sum(c[0] for c in cpu), sum(c[1] for c in cpu),
+            sum(s.fsyncs() for s in servers) if fsyncs else 0, sum(s.rss() for s in servers))
 
 
-@contextlib.contextmanager
-def started(mode: str, data: Path) -> Iterator[list[Server]]:
-    if mode == "single":
-        servers = [Server(services.free_port(), ["--data", str(data)])]
-        try:
-            yield servers
-        finally:
-            for s in servers:
-                s.stop()
-        return
-    with services.postgres(fsync=True) as pg, services.redis() as bus:
-        args = ["--database", pg.url, "--broker", bus.url]
-        servers = [Server(services.free_port(), args) for _ in range(2)]
-        try:
-            yield servers
-        finally:
-            for s in servers:
-                s.stop()
+def _percentile(values: Sequence[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else math.nan
 
 
-async def bench(mode: str, count: int, seats: int, seconds: float) -> None:
-    with tempfile.TemporaryDirectory() as tmp, started(mode, Path(tmp)) as servers:
+def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
+          processes: int, fsyncs: bool, label: str, progress: bool,
+          profile: Path | None = None) -> dict[str, Any]:
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cores = {cpus[0]} if len(cpus) > 1 else None
+    client_cores = set(cpus[1:]) if len(cpus) > 1 else None
+    with started(mode, code, server_cores, fsyncs, profile) as servers:
+        if client_cores:
+            os.sched_setaffinity(0, client_cores)
         t0 = time.monotonic()
-        tables = await make_tables(servers, count, seats)
-        print(f"[{mode}] {count} tables created and {count * seats} seats joined in "
-              f"{time.monotonic() - t0:.1f} s")
-        cpu0 = sum(s.cpu() for s in servers)
-        me = psutil.Process()
-        mine0 = sum(me.cpu_times()[:2])
-        t1 = time.monotonic()
-        tally = await run_load(servers, tables, seconds)
-        elapsed = time.monotonic() - t1
-        cpu = sum(s.cpu() for s in servers) - cpu0
-        clients_cpu = sum(me.cpu_times()[:2]) - mine0
-        verified = await verify(servers, tables)
-        label = ("one process, SQLite (WAL, synchronous=FULL)" if mode == "single" else
-                 "two processes, Postgres 15 (fsync on) + Redis")
-        report(label, servers, tables, tally, elapsed, cpu, verified)
-        print(f"  the bot clients' own CPU: {clients_cpu:.1f} s "
-              f"({clients_cpu / elapsed * 100:.0f}% of one core)")
+        tables = asyncio.run(make_tables([s.base for s in servers], count, seats))
+        made_in = time.monotonic() - t0
+        schedule = [(loads[0], WARMUP), *[(load, step) for load in loads]]
+        start_at = time.time() + 1.5 + 0.02 * count  # every process connected by then
+        ctx = mp.get_context("spawn")
+        pipes, procs = [], []
+        for p in range(processes):
+            mine = [asdict(t) for i, t in enumerate(tables) if i % processes == p]
+            here, there = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_load_process, args=(
+                client_cores, [s.base for s in servers], [s.ws for s in servers], schedule,
+                count, start_at, p + 1, mine, there))
+            proc.start()
+            pipes.append(here)
+            procs.append(proc)
+        bar: Any = None
+        if progress:
+            with contextlib.suppress(ImportError):
+                from tqdm import tqdm
+
+                bar = tqdm(total=len(schedule), desc=label, unit="step", leave=False)
+        samples = []
+        boundary = start_at
+        for _, seconds in schedule:
+            while time.time() < boundary:
+                time.sleep(min(0.2, boundary - time.time()))
+                for s in servers:
+                    s.rss()
+            samples.append(sample(servers, fsyncs))
+            boundary += seconds
+            if bar is not None:
+                bar.update(0 if len(samples) == 1 else 1)
+        while time.time() < boundary:
+            time.sleep(min(0.2, boundary - time.time()))
+        samples.append(sample(servers, fsyncs))
+        if bar is not None:
+            bar.update(1)
+            bar.close()
+        results = [pipe.recv() for pipe in pipes]
+        for proc in procs:
+            proc.join(30)
+        all_tables = [Table(**t) for r in results for t in r["tables"]]
+        verified = asyncio.run(verify(servers, all_tables))
+        steps = []
+        for i, (offered, _) in enumerate(schedule):
+            if i == 0:
+                continue  # the warm-up
+            tallies = [r["steps"][i] for r in results]
+            moves = sum(t["moves"] for t in tallies)
+            rts = sorted(x for t in tallies for x in t["round_trips"])
+            (t_a, user_a, sys_a, fs_a, _), (t_b, user_b, sys_b, fs_b, rss_b) = \
+                samples[i], samples[i + 1]
+            cpu_a, cpu_b = user_a + sys_a, user_b + sys_b
+            elapsed = t_b - t_a
+            steps.append({
+                "offered": offered, "seconds": round(elapsed, 2),
+                "achieved": moves / elapsed, "moves": moves,
+                "p50_ms": _percentile(rts, 0.5) * 1000, "p99_ms": _percentile(rts, 0.99) * 1000,
+                "max_ms": (rts[-1] * 1000) if rts else math.nan,
+                "cpu_ms_per_move": (cpu_b - cpu_a) / moves * 1000 if moves else math.nan,
+                "sys_ms_per_move": (sys_b - sys_a) / moves * 1000 if moves else math.nan,
+                "cpu_share": (cpu_b - cpu_a) / elapsed,
+                "fsyncs_per_s": (fs_b - fs_a) / elapsed if fsyncs else None,
+                "rss_mib": rss_b / 2**20,
+                "refused": sum(t["refused"] for t in tallies),
+                "rate_limited": sum(t["rate_limited"] for t in tallies),
+                "tables_created": sum(t["created"] for t in tallies),
+            })
+        return {"label": label, "mode": mode, "code": str(code), "tables": count,
+                "seats": seats, "load_processes": processes, "made_in_s": made_in,
+                "clients_cpu_s": sum(r["cpu"] for r in results),
+                "peak_rss_mib": [s.peak_rss / 2**20 for s in servers],
+                "verified_tables": verified[0], "finished_games": verified[1],
+                "steps": steps, **summary(steps)}
 
 
-def main() -> None:
+def summary(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """Capacity (the most moves a second achieved) and the p99 at half of it (interpolated
+    between the steps offered just below and above)."""
+    if not steps:
+        return {}
+    capacity = max(s["achieved"] for s in steps)
+    half = capacity / 2
+    below = [s for s in steps if s["offered"] <= half]
+    above = [s for s in steps if s["offered"] >= half]
+    if below and above:
+        a, b = below[-1], above[0]
+        f = 0.0 if b["offered"] == a["offered"] else \
+            (half - a["offered"]) / (b["offered"] - a["offered"])
+        p99_half = a["p99_ms"] + f * (b["p99_ms"] - a["p99_ms"])
+    else:
+        p99_half = (below or above)[0 if above else -1]["p99_ms"]
+    light = [s for s in steps if s["offered"] <= half] or steps[:1]
+    return {"capacity": capacity, "p99_at_half_capacity_ms": p99_half,
+            "cpu_ms_per_move": statistics.median(s["cpu_ms_per_move"] for s in light)}
+
+
+def show(result: dict[str, Any]) -> None:
+    print(f"\n{result['label']}: {result['tables']} tables x {result['seats']} seats, "
+          f"{result['load_processes']} load process(es); {result['code']}")
+    print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+          f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8}")
+    for s in result["steps"]:
+        fs = "-" if s["fsyncs_per_s"] is None else f"{s['fsyncs_per_s']:.0f}"
+        print(f"  {s['offered']:>8.0f} {s['achieved']:>9.1f} {s['p50_ms']:>8.1f} "
+              f"{s['p99_ms']:>8.1f} {s['max_ms']:>8.1f} {s['cpu_ms_per_move']:>11.2f} "
+              f"{s['sys_ms_per_move']:>9.2f} "
+              f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f}")
+    print(f"  capacity {result['capacity']:.0f} moves/s; p99 at half capacity "
+          f"{result['p99_at_half_capacity_ms']:.1f} ms; server CPU "
+          f"{result['cpu_ms_per_move']:.2f} ms a move (median of the steps below half); the "
+          f"load processes' CPU {result['clients_cpu_s']:.1f} s")
+    print(f"  verified: {result['verified_tables']} tables ({result['finished_games']} "
+          "finished games, full records replayed; the others' seat records replayed): every "
+          "acknowledged move kept")
+
+
+def plot(results: list[dict[str, Any]], path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("  (no plot: matplotlib is not installed)")
+        return
+    fig, ax = plt.subplots(figsize=(6.4, 4))
+    for r in results:
+        ax.plot([s["offered"] for s in r["steps"]], [s["p99_ms"] for s in r["steps"]],
+                marker="o", label=r["label"])
+    ax.set_xlabel("offered load (moves/s)")
+    ax.set_ylabel("p99 round trip (ms)")
+    ax.set_yscale("log")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"  plot: {path}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", default="50,100,200,400,800,1600",
+                        help="offered moves a second, one sweep step each")
+    parser.add_argument("--step", type=float, default=8.0, help="seconds a step")
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--mode", choices=["single", "cluster", "both"], default="both")
-    args = parser.parse_args()
+    parser.add_argument("--processes", type=int, default=2, help="load processes")
+    parser.add_argument("--mode", choices=["single", "cluster"], default="single")
+    parser.add_argument("--compare", type=Path, default=None,
+                        help="another checkout: sweep its server first, then this one's")
+    parser.add_argument("--no-fsyncs", action="store_true", help="do not run under strace")
+    parser.add_argument("--json", type=Path, default=None, help="write the figures here")
+    parser.add_argument("--plot", type=Path, default=None, help="p99 against offered load")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds (CI): 12 tables, two short steps, verified")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="run this tree's (first) server under cProfile, writing here")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.loads, args.step, args.tables, args.processes = "20,60", 2.0, 12, 1
+    loads = [float(x) for x in args.loads.split(",")]
+    fsyncs = not args.no_fsyncs and shutil.which("strace") is not None and args.mode == "single"
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"load average {os.getloadavg()[0]:.1f}; the bot clients run in this process")
-    for mode in (["single", "cluster"] if args.mode == "both" else [args.mode]):
-        asyncio.run(bench(mode, args.tables, args.seats, args.seconds))
+          f"load average {os.getloadavg()[0]:.1f}; server pinned to one core, load processes "
+          f"to the others; fsyncs {'counted by strace' if fsyncs else 'not counted'}")
+    codes = [(f"{args.compare.name} (compare)", args.compare.resolve())] if args.compare else []
+    codes.append(("this tree", ROOT))
+    results = []
+    for label, code in codes:
+        result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
+                       args.processes, fsyncs, label, not args.no_progress,
+                       args.profile if code == ROOT else None)
+        show(result)
+        results.append(result)
+    if args.json:
+        args.json.write_text(json.dumps({"machine": platform.machine(),
+                                         "cores": os.cpu_count(),
+                                         "python": platform.python_version(),
+                                         "results": results}, indent=1))
+        print(f"  figures: {args.json}")
+    if args.plot:
+        plot(results, args.plot)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -12,6 +12,15 @@ export const PLACE_NAMES: Record<Place, string> = {
   harbor: "Harbor",
 };
 
+/** What each place does when its tokens act, in a sentence (the header's tip, the legend). */
+export const PLACE_ROLES: Record<Place, string> = {
+  city: "City: take 2 of the tools shown (R4).",
+  villa: "Villa: steal 1 loot card shown, handing in the tools on its back (R5.1).",
+  ruin: "Ruin: swap tools from your hand for new ones from the pile, at a free rate (R6.1).",
+  museum: "Museum: steal 1 loot card shown, as at the Villa (R7).",
+  harbor: "Harbor: sell loot to a fence that buys its kind, for its value plus the bonus (R8.1).",
+};
+
 export function playerName(view: View | null, seat: number | null | undefined): string {
   if (seat === null || seat === undefined) return "Nobody";
   return view?.players[seat]?.name ?? `Player ${seat + 1}`;
@@ -114,7 +123,7 @@ export function eventSentence(view: View | null, ev: GameEvent): string {
       return `${who} sells ${loot} to fence ${ev.fence}: +${ev.gained} money (now ${ev.money}).`;
     }
     case "pass":
-      return `${who} passes${at}${sq}.`;
+      return ev.only === true ? `${who} passes${at}${sq}: nothing else was possible.` : `${who} passes${at}${sq}.`;
     case "ruin_reopens":
       return "The Ruin's exchange squares reopen.";
     case "reshuffle":

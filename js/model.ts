@@ -77,6 +77,7 @@ export function readSetup(x: unknown): Setup | undefined {
     level_notes: asObject<Record<string, string>>(s.level_notes),
     allow_new_game: s.allow_new_game !== false,
     allow_online: s.allow_online === true,
+    step_done: typeof s.step_done === "string" ? s.step_done : "",
   };
 }
 

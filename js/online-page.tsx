@@ -211,12 +211,28 @@ function Join(props: { table: string; invite: string }): JSX.Element {
       go(held);
       return;
     }
-    void api(`/api/tables/${props.table}/join`, { invite: props.invite }).then((r) => {
-      if (r.ok && typeof r.data.token === "string") {
-        keepSeat(props.table, r.data.token);
-        go(r.data.token);
-      } else setError(String(r.data.error ?? "this invite does not open a seat"));
-    });
+    // The join's own key, kept until its answer comes: a join whose answer was lost (the
+    // network, a reload) is sent again with it and gets the same seat, not "seat taken".
+    const keyName = `langfinger-join-key:${props.table}`;
+    let key = sessionStorage.getItem(keyName);
+    if (!key) {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      sessionStorage.setItem(keyName, key);
+    }
+    const attempt = (left: number): void => {
+      api(`/api/tables/${props.table}/join`, { invite: props.invite, key }).then(
+        (r) => {
+          sessionStorage.removeItem(keyName);
+          if (r.ok && typeof r.data.token === "string") {
+            keepSeat(props.table, r.data.token);
+            go(r.data.token);
+          } else setError(String(r.data.error ?? "this invite does not open a seat"));
+        },
+        () => (left > 0 ? window.setTimeout(() => attempt(left - 1), 1000) : setError("the server cannot be reached: reload to try again")),
+      );
+    };
+    attempt(2);
   }, []);
   return <main class="lfo-lobby">{error ? <p class="lfo-error" role="alert" data-testid="join-error">{error}</p> : <p>Taking your seat…</p>}</main>;
 }

@@ -177,20 +177,28 @@ export interface Recap {
   round?: boolean;
 }
 
+/** A pass the kernel marks as the only legal move: the board played it, not the person. */
+export function automatic(e: GameEvent): boolean {
+  return e.type === "pass" && e.only === true;
+}
+
 /**
- * What happened since `seat` last acted (on the open board, since any of `humans` did):
- * the others' acts and the ends of rounds, oldest first. Empty when `seat` acted last.
+ * What happened since `seat` last chose a move (on the open board, since any of `humans`
+ * did): the others' acts, the ends of rounds, and the seat's own passes that the board
+ * played by itself, oldest first. A last move at the Ruin is listed too, for what it drew.
+ * Empty when `seat` chose last and drew nothing.
  */
 export function sinceLastMove(view: View | null, events: readonly GameEvent[], mine: (seat: number) => boolean): Recap[] {
   let from = 0;
   for (let i = events.length - 1; i >= 0; i--) {
-    const s = actor(events[i] as GameEvent);
-    if (s !== undefined && mine(s)) {
-      from = i + 1;
+    const e = events[i] as GameEvent;
+    const s = actor(e);
+    if (s !== undefined && mine(s) && !automatic(e)) {
+      from = e.type === "exchange" ? i : i + 1;
       break;
     }
   }
-  return stepsOf(view, events.slice(from), mine)
+  return stepsOf(view, events.slice(from), () => false)
     .filter((s) => s.kind !== "info")
     .map((s) => (s.kind === "round" ? { text: s.text, round: true } : { seat: s.seat, text: s.text }));
 }

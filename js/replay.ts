@@ -51,6 +51,7 @@ function readPoint(x: unknown): EvalPoint | null {
     best_chance: p.best_chance,
     loss: isNum(p.loss) ? p.loss : 0,
     doubtful: p.doubtful === true,
+    too_late: typeof p.too_late === "string" ? p.too_late : "",
   };
 }
 

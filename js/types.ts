@@ -62,6 +62,9 @@ export interface Decision {
   kind: DecisionKind;
   place: Place | null;
   square: number | null;
+  /** Placing only: each place where a token placed now may find everything gone when it acts,
+   *  in the kernel's words (legal all the same, R2.2). */
+  too_late?: Partial<Record<Place, string>>;
 }
 
 export interface View {
@@ -167,6 +170,8 @@ export interface Setup {
   allow_new_game: boolean;
   /** Whether the New game panel offers "Play online" (a table on a game server). */
   allow_online?: boolean;
+  /** A lesson's board that holds at the end of its step: the kernel's words saying so ("" while it is open). */
+  step_done?: string;
 }
 
 /** A board playing at a game server's table (widget.py's `online` trait, net/seat.py). */
@@ -218,6 +223,8 @@ export interface EvalPoint {
   best_chance: number;
   loss: number;
   doubtful: boolean;
+  /** A token placed where everything may be gone before it acts: the kernel's words, else "". */
+  too_late?: string;
 }
 
 /** The replay's timeline (`timeline` trait): words, money after each decision, evaluation. */
@@ -300,6 +307,9 @@ export type OutMessage =
   /** The end screen: this board replays its finished game (and analyses the seat's play). */
   | { kind: "replay"; analyse: boolean }
   | { kind: "replay_leave" }
+  /** One invite ("0".."4") or the spectators' link ("watch"), secret and all: the `online`
+   *  trait holds them without (a saved notebook keeps the trait). */
+  | { kind: "online_link"; which: string }
   | ReplayMessage;
 
 /** Intents of a replay (replay_widget.py); every one is checked by the kernel. */

@@ -1,6 +1,7 @@
 /** Issue 28, item 6: an end screen worth seeing. */
 import { describe, expect, it } from "vitest";
 import { loot, over5, place2, stateOf } from "../__fixtures__/views";
+import { LABEL_GAP } from "../board/gameover";
 import type { Figures } from "../types";
 import { click, mountPerTest, q } from "./fake-model";
 
@@ -35,6 +36,18 @@ describe("the end screen", () => {
     const { el } = setup(stateOf(over5(), { figures: figures() }));
     expect(q(el, '[data-testid="standings"] tr[data-seat="4"] .lf-num').textContent).toBe("24");
     expect(q(el, '[data-testid="game-over"] h3').textContent).toContain("with 24");
+  });
+
+  it("keeps the money axis's labels apart when the top is just over 20 (issue 40)", () => {
+    for (const top of [21, 22, 24, 30]) {
+      const f = over5();
+      f.view.money_by_round = [...f.view.money_by_round.slice(0, -1), [9, top, 5, 12, 14]];
+      const { el } = setup(stateOf(f, { figures: figures() }));
+      const labels = [...el.querySelectorAll('[data-testid="money-chart"] text[text-anchor="end"]')];
+      const ys = labels.map((t) => Number(t.getAttribute("y"))).sort((a, b) => a - b);
+      for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(LABEL_GAP);
+      expect(labels.map((t) => t.textContent)).toContain("20"); // the goal's line keeps its label
+    }
   });
 
   it("closes Undo once the game is over (R10.1)", () => {

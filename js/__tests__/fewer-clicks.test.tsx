@@ -95,6 +95,20 @@ describe("one click where one choice fits", () => {
     expect(q(el, "[data-pending]").getAttribute("data-pending")).toBe("true");
   });
 
+  it("never takes a second City tool the player did not click, and says how many to pick (issue 40)", () => {
+    // notebooks/03_city: a lockpick and two maps. The lockpick goes only with a map, yet the
+    // click on it picks one tool, as the lesson says; the click on the map sends the pair.
+    const f = city5();
+    f.view.city = ["lockpick", "map", "map"];
+    const legal: Action[] = [{ type: "take_tools", tools: ["lockpick", "map"] }, { type: "take_tools", tools: ["map", "map"] }, { type: "pass" }];
+    const { el, model } = setup(stateOf({ ...f, legal }));
+    expect(q(el, '[data-testid="prompt"]').textContent).toBe("Pick 2 tools to take from the City.");
+    click(el, '[data-area="city"] [data-index="0"]');
+    expect(acts(model.sent)).toEqual([]);
+    click(el, '[data-area="city"] [data-index="2"]');
+    expect(acts(model.sent)).toEqual([{ kind: "act", move: 12, version: 40, action: { type: "take_tools", tools: ["lockpick", "map"] } }]);
+  });
+
   it("sells with one click on a fence that buys a single card of yours", () => {
     const { el, model } = setup(stateOf(harbor5()));
     click(el, '[data-area="harbor"] [data-fence="F01"]'); // buys only the painting L14

@@ -90,6 +90,26 @@ describe("the others' moves, one at a time", () => {
     ]);
   });
 
+  it("lists the seat's own Ruin draw and the passes the board played for it (issue 40)", () => {
+    const { f, state } = watching(0.6);
+    const mine: GameEvent[] = [
+      { type: "exchange", seat: 0, place: "ruin", square: 0, rate: "1>2", gave: ["map"], drew: ["hammer", "welder"], count: 2 },
+      ...BOT_MOVES,
+      { type: "pass", seat: 0, place: "museum", square: 0, only: true },
+      { type: "pass", seat: 4, place: "museum", square: 1 },
+    ];
+    const { el } = setup({ ...state, events: [...f.events, ...mine] });
+    const items = [...el.querySelectorAll('[data-testid="since-last-move"] li')].map((li) => li.textContent ?? "");
+    expect(items[0]).toMatch(/^\S+ exchanges a map at the Ruin .* and draws a hammer and a welder\.$/);
+    expect(items.slice(1, 4)).toEqual([
+      "Hans takes two maps from the City.",
+      "Tommaso steals a safe (a hammer) at the Villa, paying a hammer.",
+      "Yoshiko passes at the Villa (square 3).",
+    ]);
+    expect(items[4]).toMatch(/passes at the Museum \(square 1\): nothing else was possible\.$/);
+    expect(items).toHaveLength(6);
+  });
+
   it("only glows when the reader asks for less motion (prefers-reduced-motion)", () => {
     vi.useFakeTimers();
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce"), media: q, addEventListener() {}, removeEventListener() {} }));

@@ -36,6 +36,19 @@ describe("Play online (issue 32)", () => {
     expect(q<HTMLInputElement>(el, '[data-testid="online-watch"]').value).toBe("http://h/watch/T1#w");
   });
 
+  it("keeps a link's secret out of sight until asked, and asks the kernel for it (issue 40)", () => {
+    const online = { connection: "online", server: "http://h", table: "T1", status: "waiting", seat: 0, invites: { "1": "http://h/join/T1#…" }, watch: "http://h/watch/T1#…" };
+    const { el, model } = mount(stateOf(place2(), { online }));
+    const invite = q<HTMLInputElement>(el, '[data-testid="online-invite-1"]');
+    expect(invite.value).toBe("http://h/join/T1#…");
+    click(el, '[data-testid="online-invite-1-show"]');
+    expect(model.sent.filter((m) => (m as { kind: string }).kind === "online_link")).toEqual([{ kind: "online_link", which: "1" }]);
+    model.emit({ kind: "online_link", which: "1", link: "http://h/join/T1#k" });
+    expect(q<HTMLInputElement>(el, '[data-testid="online-invite-1"]').value).toBe("http://h/join/T1#k");
+    expect(q<HTMLInputElement>(el, '[data-testid="online-watch"]').value).toBe("http://h/watch/T1#…"); // not asked
+    expect(el.querySelector('[data-testid="online-invite-1-show"]')).toBeNull();
+  });
+
   it("shows nothing for a game played here, or a malformed trait", () => {
     expect(readOnline({})).toBeNull();
     expect(readOnline({ table: 3 })).toBeNull();

@@ -212,6 +212,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
     hintError,
     onCloseHintError: () => setHintError(""),
     hint: hintAction && legal.length > 0 ? { action: hintAction, value: state.hint.value } : null,
+    stepDone: setup.step_done,
   });
   const skipSelf = selfSkipper(state);
   // A replay moves through the record itself; a hot seat's next person sees it once revealed.
@@ -264,7 +265,7 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
         </div>
         {panel === "options" ? <OptionsPanel prefs={prefs} onPrefs={setPrefs} onClose={() => setPanel("none")} /> : null}
         {panel === "legend" ? <LegendPanel onClose={() => setPanel("none")} /> : null}
-        {state.online ? <OnlineBar online={state.online} /> : null}
+        {state.online ? <OnlineBar online={state.online} send={send} inbox={props.inbox} /> : null}
         <MessageBar messages={messages} />
         {state.puzzle ? <PuzzlePanel puzzle={state.puzzle} send={send} /> : null}
         {panel === "new-game" && !state.puzzle && setup.allow_new_game ? (

@@ -3,7 +3,7 @@
  * picks complete (or null); `draftAction` is what the picks would send, legal
  * or not, so that the kernel can be asked why it is not.
  */
-import { cityAction, exchangeAction, isSubMultiset, pickedTools, sellAction, stealChoice } from "../intents";
+import { cityAction, exchangeAction, isSubMultiset, pickedTools, sameMultiset, sellAction, stealChoice } from "../intents";
 import type { Action, Tool, View } from "../types";
 import type { Selection } from "./ui";
 
@@ -44,9 +44,10 @@ export function hasSelection(sel: Selection): boolean {
 
 /**
  * The one legal action the picks so far can still become, or null (none yet, or several).
- * A click that leaves a single way to go on completes it: the City with one tool left, a
- * card with one way to pay, a fence that buys only one of your cards (issue 28: one click
- * where one choice fits).
+ * A click that leaves a single way to go on completes it: a card with one way to pay, a
+ * fence that buys only one of your cards (issue 28: one click where one choice fits). What
+ * is taken from the City is the player's to pick, tool by tool: the click that picks the
+ * last tool needed sends it, never a click that leaves the board to add one (issue 40).
  */
 export function onlyCompletion(view: View, legal: Action[], sel: Selection, hand: readonly Tool[]): Action | null {
   let fits: Action[] = [];
@@ -55,6 +56,7 @@ export function onlyCompletion(view: View, legal: Action[], sel: Selection, hand
       const picked = pickedTools(view.city, sel.city);
       if (picked.length === 0) return null;
       fits = legal.filter((a) => a.type === "take_tools" && isSubMultiset(picked, a.tools));
+      if (fits.length === 1 && !sameMultiset(picked, (fits[0] as Extract<Action, { type: "take_tools" }>).tools)) return null;
       break;
     }
     case "villa":

@@ -12,6 +12,11 @@ import type { Action } from "../types";
 import { currentAction, draftAction, hasSelection } from "./compose";
 import { useUi } from "./ui";
 
+/** How many tools the City lets this token take: the most any legal take_tools holds (R4). */
+function cityTake(legal: readonly Action[]): number {
+  return Math.max(0, ...legal.map((a) => (a.type === "take_tools" ? a.tools.length : 0)));
+}
+
 /** What to click next; asked only while something other than Pass is legal. */
 function prompt(kind: string | undefined, hasPick: boolean, need: number, confirm: boolean): string {
   const then = confirm ? ", then confirm" : "";
@@ -19,7 +24,7 @@ function prompt(kind: string | undefined, hasPick: boolean, need: number, confir
     case "place":
       return "Click a place to put a token on its next free square.";
     case "city":
-      return `Pick the tools to take from the City${then}.`;
+      return need > 0 ? `Pick ${plural(need, "tool")} to take from the City${then}.` : `Pick the tools to take from the City${then}.`;
     case "villa":
     case "museum":
       return hasPick ? "Check the payment, then confirm." : "Click a loot card you can pay for.";
@@ -105,7 +110,9 @@ function Choosing(props: { kind: string }): JSX.Element {
   const scoundrelTool = mySeat === null ? undefined : view.players[mySeat]?.tool;
   return (
     <>
-      <p class="lf-prompt">{prompt(kind, hasSelection(sel), sel.rate ? rateGives(sel.rate) : 0, prefs.confirmMoves)}</p>
+      <p class="lf-prompt" data-testid="prompt">
+        {prompt(kind, hasSelection(sel), kind === "city" ? cityTake(legal) : sel.rate ? rateGives(sel.rate) : 0, prefs.confirmMoves)}
+      </p>
       {current || (draft && draftHasPicks(draft)) ? (
         <p class="lf-draft" data-testid="draft">
           You will {actionWords(view, current ?? (draft as NonNullable<typeof draft>))}.

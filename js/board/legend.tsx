@@ -1,8 +1,9 @@
 /** The legend, one tap away: every icon of the board with its name. */
 import type { ComponentChildren, JSX } from "preact";
 import { FenceIcon, KindIcon, ProtectionIcon, ScoundrelIcon, ToolIcon, Token } from "../icons";
+import { PLACE_ROLES } from "../format";
 import type { Kind, Protection, Scoundrel, Tool } from "../types";
-import { KINDS, PROTECTIONS, SCOUNDRELS, TOOLS } from "../types";
+import { KINDS, PLACES, PROTECTIONS, SCOUNDRELS, TOOLS } from "../types";
 import { FenceFace } from "./cards";
 import { Popover } from "./options";
 
@@ -64,6 +65,15 @@ export function LegendPanel(props: { onClose: () => void }): JSX.Element {
   return (
     <Popover title="Legend" testid="legend-panel" class="lf-legend" onClose={props.onClose}>
       <div class="lf-legend-grid">
+        <div class="lf-legend-wide" data-testid="legend-places">
+          <h5>Places, in the order their tokens act (R3.1)</h5>
+          <ol class="lf-legend-places">
+            {PLACES.map((p) => (
+              <li key={p}>{PLACE_ROLES[p]}</li>
+            ))}
+          </ol>
+          <p class="lf-legend-note">Each place has 5 squares; a token takes the lowest free one, and square 1 acts first (R2.2).</p>
+        </div>
         <Section title="Tools" items={TOOLS.map((t) => [t, <ToolIcon tool={t} size={26} />, t])} />
         <Section title="Loot (front)" items={KINDS.map((k) => [k, <KindIcon kind={k} size={26} />, KIND_NOTES[k]])} />
         <Section title="Loot (back)" items={PROTECTIONS.map((p) => [p, <ProtectionIcon protection={p} size={26} />, PROTECTION_NOTES[p]])}>

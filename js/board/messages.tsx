@@ -78,6 +78,14 @@ export interface StripInput {
   hintError: string;
   onCloseHintError: () => void;
   hint: { action: Action; value?: number } | null;
+  /** A lesson's board holds at the end of its step: the kernel's words ("" while it is open). */
+  stepDone?: string;
+}
+
+/** The kernel's clause as a sentence: capital first, full stop last. */
+function sentence(text: string): string {
+  const s = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
 function whyWords(view: View, why: Why): string {
@@ -92,6 +100,7 @@ function whyWords(view: View, why: Why): string {
 export function stripMessages(i: StripInput): Message[] {
   const out: Message[] = [];
   if (i.error) out.push({ kind: "error", testid: "error", text: i.error, onClose: i.onDismissError });
+  if (i.stepDone) out.push({ kind: "info", testid: "step-done", text: sentence(i.stepDone) });
   if (i.why) out.push({ kind: "info", testid: "why-reason", text: whyWords(i.view, i.why), onClose: i.onCloseWhy });
   if (i.hintError) out.push({ kind: "info", testid: "hint-error", text: `No hint: ${i.hintError}`, onClose: i.onCloseHintError });
   if (i.hint) {

@@ -92,7 +92,9 @@ export function usePlayback(state: WidgetState, view: View): Playback {
     // (not stepping): nothing to show.
     const reset =
       before.seat !== state.seat || moved < 0 || before.replaying !== !!state.scrubber || (!!state.scrubber && moved > 1);
-    const fresh = reset ? null : newEvents(before.events, state.events);
+    // A composed position (a lesson's, a puzzle's) starts with no events at all: whatever
+    // its first moves bring is news, its round's end included.
+    const fresh = reset ? null : before.events.length === 0 && moved > 0 ? state.events : newEvents(before.events, state.events);
     if (reset) {
       skip();
       dismissBanner(); // the old game's round end is not this board's news any more

@@ -17,7 +17,7 @@ import {
   whyExchange,
   whySteal,
 } from "../intents";
-import { PLACE_NAMES, rateWords } from "../format";
+import { PLACE_NAMES, PLACE_ROLES, rateWords } from "../format";
 import type { Loot, Place, Rate } from "../types";
 import { PLACES, RATES } from "../types";
 import { FenceFace, LootFace, Pick, ToolFace, fenceLabel, lootLabel } from "./cards";
@@ -31,38 +31,48 @@ function Squares(props: { place: Place }): JSX.Element {
   const enabled = placeablePlaces(legal).has(props.place);
   const next = owners.indexOf(null);
   const name = PLACE_NAMES[props.place];
+  // The kernel's warning, before the token is placed: legal, but it may find nothing left.
+  const late = candidate && enabled ? d?.too_late?.[props.place] : undefined;
   const label = enabled
-    ? `Place a token at the ${name} (square ${next + 1})`
+    ? `Place a token at the ${name} (square ${next + 1})${late ? `. ${late}` : ""}`
     : next < 0
       ? `The ${name} is full`
       : `Place a token at the ${name}`;
   return (
-    <Pick
-      candidate={candidate}
-      enabled={enabled}
-      label={candidate ? label : `Squares of the ${name}`}
-      class="lf-squares"
-      data={candidate ? { place: props.place, testid: `place-${props.place}` } : {}}
-      hint={hint.place === props.place && hint.slot === undefined && !hint.tools && !hint.rate && !hint.fence && !hint.pass}
-      onPick={() => ctl.clickPlace(props.place)}
-      onWhy={() => ctl.why({ type: "place", place: props.place })}
-    >
-      {owners.map((seat, i) => {
-        const acting = d?.place === props.place && d.square === i;
-        const p = seat === null ? undefined : view.players[seat];
-        return (
-          <span
-            key={i}
-            class={`lf-square ${acting ? "lf-acting" : ""} ${candidate && enabled && i === next ? "lf-next" : ""} ${
-              flash.place === props.place && flash.square === i ? "lf-flash" : ""
-            }`}
-            data-square={i}
-          >
-            {p ? <Token scoundrel={p.scoundrel} size={18} /> : <span class="lf-square-no">{i + 1}</span>}
-          </span>
-        );
-      })}
-    </Pick>
+    <>
+      <Pick
+        candidate={candidate}
+        enabled={enabled}
+        label={candidate ? label : `Squares of the ${name}`}
+        class="lf-squares"
+        data={candidate ? { place: props.place, testid: `place-${props.place}` } : {}}
+        hint={hint.place === props.place && hint.slot === undefined && !hint.tools && !hint.rate && !hint.fence && !hint.pass}
+        onPick={() => ctl.clickPlace(props.place)}
+        onWhy={() => ctl.why({ type: "place", place: props.place })}
+      >
+        {owners.map((seat, i) => {
+          const acting = d?.place === props.place && d.square === i;
+          const p = seat === null ? undefined : view.players[seat];
+          return (
+            <span
+              key={i}
+              class={`lf-square ${acting ? "lf-acting" : ""} ${candidate && enabled && i === next ? "lf-next" : ""} ${
+                flash.place === props.place && flash.square === i ? "lf-flash" : ""
+              }`}
+              data-square={i}
+            >
+              {p ? <Token scoundrel={p.scoundrel} size={18} /> : <span class="lf-square-no">{i + 1}</span>}
+            </span>
+          );
+        })}
+      </Pick>
+      {late ? (
+        <p class="lf-too-late" data-testid={`too-late-${props.place}`}>
+          <span aria-hidden="true">⚠ </span>
+          {late}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -223,11 +233,13 @@ export function PlaceColumn(props: { place: Place; order: number }): JSX.Element
       data-area={props.place}
       aria-label={PLACE_NAMES[props.place]}
     >
-      <header class="lf-place-head">
+      {/* What the place does: a hover's tooltip, a tap's tip (tips.tsx), a screen reader's words. */}
+      <header class="lf-place-head" title={PLACE_ROLES[props.place]} data-tip={PLACE_ROLES[props.place]} data-testid={`role-${props.place}`}>
         <span class="lf-place-no" aria-hidden="true">
           {props.order}
         </span>
         <h3>{PLACE_NAMES[props.place]}</h3>
+        <span class="lf-sr-only">{PLACE_ROLES[props.place].replace(/^\w+: /, "")}</span>
       </header>
       <Squares place={props.place} />
       <Display />

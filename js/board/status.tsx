@@ -12,6 +12,7 @@ import type { View, WidgetState } from "../types";
 export type Turn =
   | { kind: "over" }
   | { kind: "round-over" }
+  | { kind: "step-done" }
   | { kind: "waiting"; name: string }
   | { kind: "thinking"; name: string; bot: string }
   | { kind: "yours"; name: string }
@@ -21,6 +22,7 @@ export type Turn =
 export function turnOf(state: WidgetState, view: View, privacy: number | null, canAct: boolean): Turn {
   if (view.is_over) return { kind: "over" };
   if (view.to_move === null) return { kind: "round-over" }; // a puzzle's end
+  if (state.setup?.step_done) return { kind: "step-done" }; // a lesson's board holds
   const name = playerName(view, view.to_move);
   if (privacy !== null) return { kind: "waiting", name: playerName(view, privacy) };
   const bot = state.scrubber ? undefined : state.bots[String(view.to_move)]; // a replay's bots rest
@@ -36,6 +38,8 @@ function TurnText(props: { turn: Turn }): JSX.Element {
       return <span class="lf-turn">Game over</span>;
     case "round-over":
       return <span class="lf-turn">Round over</span>;
+    case "step-done":
+      return <span class="lf-turn">Step done</span>;
     case "waiting":
       return <span class="lf-turn">Waiting for {t.name}</span>;
     case "thinking":

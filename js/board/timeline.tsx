@@ -86,7 +86,8 @@ function pointLabel(p: EvalPoint): string {
   const verdict = p.doubtful ? "doubtful: " : "";
   return (
     `${verdict}decision ${p.decision}, ${p.move}: win chance ${percent(p.before)} before, ${percent(p.after)} after;` +
-    ` the bot prefers ${p.best} (${percent(p.best_chance)})`
+    ` the bot prefers ${p.best} (${percent(p.best_chance)})` +
+    (p.too_late ? `. Too late: ${p.too_late}` : "")
   );
 }
 
@@ -127,10 +128,11 @@ export function ChanceTimeline(props: { timeline: Timeline; index: number; send:
             key={p.index}
             class={`lf-tl-point ${p.doubtful ? "lf-tl-doubtful" : ""}`}
             role="button"
-            tabIndex={p.doubtful ? 0 : -1}
+            tabIndex={p.doubtful || p.too_late ? 0 : -1}
             aria-label={pointLabel(p)}
             data-index={p.index}
             data-doubtful={p.doubtful ? "true" : "false"}
+            data-too-late={p.too_late ? "true" : "false"}
             onClick={go}
             onKeyDown={(e: KeyboardEvent) => {
               if (e.key === "Enter" || e.key === " ") go(e);
@@ -138,9 +140,9 @@ export function ChanceTimeline(props: { timeline: Timeline; index: number; send:
           >
             <title>{pointLabel(p)}</title>
             <circle cx={x} cy={y} r={p.doubtful ? 5 : 3} />
-            {p.doubtful ? (
+            {p.doubtful || p.too_late ? (
               <text x={x} y={y - 8} text-anchor="middle" class="lf-tl-mark">
-                ?
+                {p.too_late ? "⚠" : "?"}
               </text>
             ) : null}
           </g>

@@ -78,8 +78,8 @@ class Game:
     to a player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = ("_base", "_base_events", "_legal_ids", "_movers", "_played", "_record",
-                 "_state", "_version")
+    __slots__ = ("_base", "_base_events", "_chose", "_legal_ids", "_movers", "_played",
+                 "_record", "_state", "_version")
 
     def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
         self._state = position
@@ -88,6 +88,9 @@ class Game:
         self._record = _Record(events)
         self._played: list[Key] = []
         self._movers: list[int] = []
+        # Whether each decision had another legal move than the one played: a pass that was
+        # the only move (an empty display) is played by the board itself, and Undo skips it.
+        self._chose: list[bool] = []
         self._legal_ids: list[int] | None = None  # of this position, computed once
         self._version = 0
 
@@ -182,6 +185,7 @@ class Game:
         twin._record = self._record.copy()
         twin._played = list(self._played)
         twin._movers = list(self._movers)
+        twin._chose = list(self._chose)
         twin._version = self._version
         return twin
 
@@ -336,6 +340,7 @@ class Game:
 
     def _apply(self, key: Key) -> list[Event]:
         events: list[Event] = []
+        self._chose.append(len(self._legal()) > 1)
         self._movers.append(rules.resolve(self._state, key, events))
         self._legal_ids = None
         self._played.append(key)
@@ -353,6 +358,7 @@ class Game:
         self._state = position
         self._played = keys
         self._movers.pop()
+        self._chose.pop()
         self._record.cut(len(keys), position)
         self._legal_ids = None
         self._version += 1
@@ -372,6 +378,13 @@ class Game:
     def deciders(self) -> list[int]:
         """The seat that made each decision of :attr:`history`, in order."""
         return list(self._movers)
+
+    @property
+    def choices(self) -> list[bool]:
+        """For each decision of :attr:`history`, whether another move was legal then: False
+        for a pass that was the only move (an empty display, no payable card), which a board
+        plays by itself and its Undo steps over."""
+        return list(self._chose)
 
     def sight_barrier(self, seat: int | None) -> int:
         """How many decisions of :attr:`history` stand for ``seat`` under R12.1.

@@ -125,6 +125,7 @@ def text(view: View) -> str:
 # --- SVG ------------------------------------------------------------------------------------
 
 COLUMN_W, GAP, MARGIN = 188, 8, 10
+PAPER = "#fffdf8"  # the picture's own background, whatever the page's theme
 WIDTH = MARGIN * 2 + COLUMN_W * 5 + GAP * 4
 ROW = 18  # one line of small text
 
@@ -295,10 +296,14 @@ def svg(view: View) -> str:
     body.append(_t(MARGIN, y + 14, _piles_line(view), size=11, fill="#555"))
     height = y + 24
     title = escape(f"Langfinger board: {header}")
+    # The picture brings its own paper: its dark text stays readable on a dark theme's page
+    # (JupyterLab's dark theme drew it straight on near-black).
+    paper = (f'<rect class="langfinger-paper" x="0" y="0" width="{WIDTH}" '
+             f'height="{height:.0f}" rx="6" fill="{PAPER}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
             f'viewBox="0 0 {WIDTH} {height:.0f}" role="img" aria-label="{title}" '
-            f'font-family="sans-serif" class="langfinger-static">'
-            f"<title>{title}</title>" + "".join(body) + "</svg>")
+            f'font-family="sans-serif" class="langfinger-static" style="color-scheme: light">'
+            f"<title>{title}</title>" + paper + "".join(body) + "</svg>")
 
 
 def html(view: View) -> str:

@@ -754,7 +754,10 @@ def resolve(state: State, key: Key, events: Sink) -> int:
     kind = key[0]
     if kind == "pass":
         if events is not None:
-            events.append({"type": "pass", "seat": seat, "place": place, "square": square})
+            event: Event = {"type": "pass", "seat": seat, "place": place, "square": square}
+            if len(legal_ids(state)) == 1:  # nothing else was legal: the board passes by itself
+                event["only"] = True
+            events.append(event)
     else:  # a legal key is the acting place's own kind of action (R3.1)
         _EFFECTS[place](state, acting, key, events)
     _token_done(state, place, square, seat, kind == "exchange", events)

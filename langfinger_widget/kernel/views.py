@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from . import cards
+from .late import too_late_places
 from .rules import Event, acting_square, to_move, winners
 from .state import SCOUNDREL_PLACES, Player, State
 
@@ -55,7 +56,10 @@ def decision(state: State) -> dict[str, Any] | None:
     if seat is None:
         return None
     if state.phase == "place":
-        return {"seat": seat, "kind": "place", "place": None, "square": None}
+        # too_late: where a token placed now may find everything gone (public: displays and
+        # squares), so that the board says so before it is placed.
+        return {"seat": seat, "kind": "place", "place": None, "square": None,
+                "too_late": too_late_places(state)}
     acting = acting_square(state)
     assert acting is not None
     return {"seat": seat, "kind": acting[0], "place": acting[0], "square": acting[1]}
@@ -131,6 +135,8 @@ def redact_event(event: Event, seat: int | None) -> Event:
         out["loot"] = _hide_loot(event["loot"])  # R5.3: face down before its owner
     elif kind == "refill" and event["place"] in ("villa", "museum") and seat is not None:
         out["cards"] = [_hide_loot(c) for c in event["cards"]]  # R5.1: dealt face down
+    elif kind == "pass" and not own:
+        out.pop("only", None)  # R11.1: whether they could pay says what their hand lacks
     fresh: Event = _fresh(out)
     return fresh
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..kernel.errors import BadArgument
 from ..kernel.state import shown
 from . import http
+from .links import masked
 from .local import LocalServer
 
 _SERVERS: dict[str, LocalServer] = {}
@@ -78,19 +79,26 @@ class Hosted:
         return [{"seat": s, "name": self.names.get(s, ""), "link": link}
                 for s, link in sorted(self.invites.items())]
 
+    # Shown in a cell's output, the links leave out their secrets: a notebook saves its
+    # outputs (autosave too), and a secret there opens the seat to whoever reads the file.
+    # ``.invites[seat]`` and ``.watch`` are the whole links, for when they are asked for.
+    _ASK = "the whole links: .invites[seat] and .watch"
+
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{r['seat']}</td><td>{html.escape(r['name'])}</td>"
-                       f"<td><code>{html.escape(r['link'])}</code></td></tr>"
+                       f"<td><code>{html.escape(masked(r['link']))}</code></td></tr>"
                        for r in self.rows())
         return (f"<p>Table <b>{html.escape(self.table)}</b> at {html.escape(self.server)}</p>"
                 f"<table><tr><th>seat</th><th>name</th><th>invite (send it)</th></tr>{rows}"
-                f"<tr><td colspan=2>spectators</td><td><code>{html.escape(self.watch)}</code>"
-                "</td></tr></table>")
+                f"<tr><td colspan=2>spectators</td>"
+                f"<td><code>{html.escape(masked(self.watch))}</code></td></tr></table>"
+                f"<p><small>Secrets left out ({self._ASK})</small></p>")
 
     def __repr__(self) -> str:
         lines = [f"Table {self.table} at {self.server}"]
-        lines += [f"  seat {s}: {link}" for s, link in sorted(self.invites.items())]
-        lines.append(f"  spectators: {self.watch}")
+        lines += [f"  seat {s}: {masked(link)}" for s, link in sorted(self.invites.items())]
+        lines.append(f"  spectators: {masked(self.watch)}")
+        lines.append(f"  (secrets left out; {self._ASK})")
         return "\n".join(lines)
 
 

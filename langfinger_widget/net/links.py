@@ -40,6 +40,16 @@ class Link:
         return f"{self.base}/{self.kind}/{self.table}#{self.secret}"
 
 
+SECRET_SHOWN = "…"  # what stands for a link's secret where the link is only shown
+
+
+def masked(link: str) -> str:
+    """``link`` with its secret (after ``#``) left out: what a board's state and a saved
+    notebook may hold. The secret opens a seat; the full link is given only when asked."""
+    head, sep, _ = link.partition("#")
+    return f"{head}#{SECRET_SHOWN}" if sep else link
+
+
 def parse(link: object) -> Link:
     """``link`` read, or :class:`LinkError` saying what a link looks like."""
     if isinstance(link, Link):
@@ -51,8 +61,9 @@ def parse(link: object) -> Link:
     segments = parts.path.rstrip("/").split("/")
     if (parts.scheme not in ("http", "https") or not parts.netloc or len(segments) < 3
             or segments[-2] not in KINDS or not segments[-1] or not parts.fragment):
-        raise LinkError(f"not a Langfinger server link: {link[:120]!r}; a link looks like "
-                        "http://HOST:PORT/join/TABLE#KEY (an invite), /play/TABLE#TOKEN "
+        # The text may still hold a secret (a mistyped seat link): an error is no place for it.
+        raise LinkError(f"not a Langfinger server link: {masked(link[:120])!r}; a link looks "
+                        "like http://HOST:PORT/join/TABLE#KEY (an invite), /play/TABLE#TOKEN "
                         "(your seat) or /watch/TABLE#KEY (spectators)")
     prefix = "/".join(segments[:-2])
     return Link(f"{parts.scheme}://{parts.netloc}{prefix}", segments[-2], segments[-1],

@@ -16,6 +16,7 @@ queue itself, as ``wait_for_bots`` plays bots in a cell where the loop cannot ru
 from __future__ import annotations
 
 import itertools
+import secrets
 import threading
 import time
 from collections import deque
@@ -36,7 +37,7 @@ from ..tables.scheduler import (
 )
 from ..tables.table import Reply, TableError, refuse
 from . import http
-from .links import Link, parse
+from .links import Link, masked, parse
 from .my_seats import MySeats
 from .transport import Transport, make_transport
 
@@ -50,6 +51,7 @@ FATAL = {
     "missing": "",
 }
 WAIT = 30.0  # seconds a script waits for the server's answer by default
+JOIN_TRIES = 3  # a join unanswered (offline) is sent again, with its key, this often in all
 # A seat sends at most this many messages a second (bursts of BURST), under the server's
 # default limit (30 and 60, docs/server.md): a script playing flat out is slowed, not cut off.
 RATE, BURST = 20.0, 40
@@ -135,11 +137,17 @@ class OnlineSeat:
             self._hello = {"table": link.table, "spectate": link.secret}
             return
         if link.kind == "join":
-            try:
-                taken = http.call("POST", f"{link.base}/api/tables/{link.table}/join",
-                                  {"invite": link.secret})
-            except http.ServerError as exc:
-                raise _online_error(exc) from None
+            # A key of this join's own: a join whose answer was lost (a timeout) is sent
+            # again with it and gets the same seat and token, instead of "seat taken".
+            body = {"invite": link.secret, "key": secrets.token_urlsafe(24)}
+            url = f"{link.base}/api/tables/{link.table}/join"
+            for attempt in range(JOIN_TRIES):
+                try:
+                    taken = http.call("POST", url, body)
+                    break
+                except http.ServerError as exc:
+                    if exc.code != "offline" or attempt == JOIN_TRIES - 1:
+                        raise _online_error(exc) from None
             self.token, self.play_link = str(taken["token"]), str(taken["play"])
             self.you = {"seat": taken.get("seat"), "role": "seat"}
         else:
@@ -517,11 +525,27 @@ class OnlineSeat:
         }
 
     def online_info(self) -> dict[str, Any]:
-        """What the board says of the connection: state, table, status, invites to hand out."""
+        """What the board says of the connection: state, table, status, invites to hand out.
+
+        The links come without their secrets: this goes into the widget's state, which a
+        notebook saves (autosave included). The board asks :meth:`full_link` for one when the
+        person shows or copies it.
+        """
         return {"connection": self.connection, "server": self.link.base,
                 "table": self.link.table, "status": self.table.get("status", ""),
-                "seat": self.seat, "invites": {str(s): x for s, x in self.invites.items()},
-                "watch": self.watch_link}
+                "seat": self.seat,
+                "invites": {str(s): masked(x) for s, x in self.invites.items()},
+                "watch": masked(self.watch_link) if self.watch_link else ""}
+
+    def full_link(self, which: Any) -> str | None:
+        """The whole invite of seat ``which`` ("0".."4") or the spectators' link ("watch"),
+        secret and all; None if this board handed out no such link."""
+        if which == "watch":
+            return self.watch_link or None
+        try:
+            return self.invites.get(int(which))
+        except (TypeError, ValueError):
+            return None
 
     def undo_status(self) -> dict[str, Any]:
         return {"allowed": bool(self.undo_allowed.get("allowed")),

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import ipaddress
 import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from socket import gethostname
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,9 +33,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import lobby, protocol
 from .broker import make_broker
 from .config import Settings
+from .connections import max_connections_default
 from .hub import Client, Hub
 from .kernel import LEVELS, VARIANTS
-from .room import Refusal
+from .limits import AddressLimits
+from .room import Refusal, said
 from .store import Store
 
 log = logging.getLogger("langfinger.server")
@@ -42,8 +46,8 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 PAGE_SCRIPT = "online-page.js"  # js/online-page.tsx, built by `npm run build`
 MAX_BODY = 64 * 1024
 STATUS = {"bad_request": 400, "unauthorized": 401, "origin": 403, "not_found": 404,
-          "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413,
-          "media_type": 415, "server_error": 500}
+          "seat_taken": 409, "not_over": 409, "conflict": 409, "too_big": 413, "too_slow": 408,
+          "media_type": 415, "rate_limited": 429, "server_error": 500}
 # The pages load only this server's own scripts and styles and talk only to it.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
@@ -67,7 +71,37 @@ def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> 
     if "*" in allowed or origin.rstrip("/") in allowed:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+    return (parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+            and host_is_ours(host or "", settings))
+
+
+def host_is_ours(host: str, settings: Settings) -> bool:
+    """Whether a ``Host`` header names this server, so that a page of that origin is its own.
+
+    A page's origin equal to the ``Host`` proves nothing by itself: DNS rebinding points a
+    name of the attacker's at this server, and the browser then sends that name as both.
+    Rebinding needs a name, so an address is trusted, and a name only if the server goes
+    by it: its bind address, ``--public-url``, this machine's name, or a loopback name.
+    """
+    try:
+        name = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    if not name:
+        return False
+    name = name.rstrip(".").lower()
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(name)
+        return True
+    return name == "localhost" or name.endswith(".localhost") or name in _server_names(settings)
+
+
+def _server_names(settings: Settings) -> set[str]:
+    machine = gethostname().lower()
+    names = {machine, f"{machine}.local", settings.host.lower()}
+    if settings.public_url:
+        names.add((urlsplit(settings.public_url).hostname or "").lower())
+    return names
 
 
 def _page(kind: str, table: str = "") -> HTMLResponse:
@@ -106,6 +140,25 @@ def _base(request: Request) -> str:
     return (settings.public_url or str(request.base_url)).rstrip("/")
 
 
+def _limit(request: Request) -> None:
+    """The lobby's per-address rate limit (see limits.py)."""
+    limits: AddressLimits = request.app.state.lobby_limits
+    if not limits.allow(request.client.host if request.client else None, time.monotonic()):
+        raise Refusal("rate_limited", "too many lobby requests from this address: slow down")
+
+
+async def _read_body(request: Request) -> bytes:
+    """The body as it comes, stopped at the cap: a chunked body has no length to check."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, from an allowed page (or no page), within the size cap."""
     settings: Settings = request.app.state.settings
@@ -116,13 +169,15 @@ async def _json_body(request: Request) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Refusal("too_big", f"a request may be at most {MAX_BODY} bytes")
+    try:
+        raw = await asyncio.wait_for(_read_body(request), settings.body_timeout)
+    except (asyncio.TimeoutError, TimeoutError):
+        raise Refusal("too_slow", f"a request's body must come within "
+                                  f"{settings.body_timeout:g} s") from None
     try:
         body = json.loads(raw or b"{}")
-    except ValueError:
-        raise Refusal("bad_request", "the request is not JSON") from None
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+        raise Refusal("bad_request", "the request is not JSON (or is nested too deep)") from None
     if not isinstance(body, dict):
         raise Refusal("bad_request", "the request is a JSON object")
     return body
@@ -149,23 +204,27 @@ async def api_info(request: Request) -> Any:
 
 @_api
 async def api_create(request: Request) -> Any:
+    _limit(request)
     return await lobby.create(_hub(request), await _json_body(request), _base(request))
 
 
 @_api
 async def api_join(request: Request) -> Any:
+    _limit(request)
     body = await _json_body(request)
     return await lobby.join(_hub(request), request.path_params["table"], body, _base(request))
 
 
 @_api
 async def api_mine(request: Request) -> Any:
+    _limit(request)
     body = await _json_body(request)
     return {"tables": await lobby.mine(_hub(request), body.get("tokens"))}
 
 
 @_api
 async def api_record(request: Request) -> Any:
+    _limit(request)
     auth = request.headers.get("authorization", "")
     scheme, _, key = auth.partition(" ")
     if scheme.lower() != "bearer" or not key:
@@ -201,8 +260,9 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes")
 
 
-async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
-    await websocket.send_text(protocol.encode(message))
+async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) -> None:
+    text = message.text if isinstance(message, protocol.Frame) else protocol.encode(message)
+    await websocket.send_text(text)
 
 
 async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> None:
@@ -214,11 +274,24 @@ async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> N
 async def socket(websocket: WebSocket) -> None:
     hub = _hub(websocket)
     settings: Settings = websocket.app.state.settings
-    await websocket.accept()
+    state = websocket.app.state
+    state.sockets += 1
+    try:
+        await websocket.accept()
+        if state.sockets > state.max_sockets:  # room is kept for the lobby and the pages
+            await _refuse_socket(websocket, protocol.CLOSE_TRY_LATER, Refusal(
+                "full", "the server holds as many sockets as it may: try again later"))
+            return
+        await _socket(websocket, hub, settings)
+    finally:
+        state.sockets -= 1
+
+
+async def _socket(websocket: WebSocket, hub: Hub, settings: Settings) -> None:
     origin = websocket.headers.get("origin")
     if not origin_allowed(origin, websocket.headers.get("host"), settings):
         await _refuse_socket(websocket, protocol.CLOSE_ORIGIN, Refusal(
-            "origin", f"pages from {origin!r} may not connect; the server allows its own "
+            "origin", f"pages from {said(origin)} may not connect; the server allows its own "
                       "pages and those named by --origin"))
         return
     try:
@@ -231,7 +304,8 @@ async def socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         return
     except Refusal as refusal:
-        await _refuse_socket(websocket, protocol.CLOSE_UNAUTHORIZED, refusal)
+        await _refuse_socket(websocket, protocol.CLOSE_TOO_MANY if refusal.code ==
+                             "too_many_sockets" else protocol.CLOSE_UNAUTHORIZED, refusal)
         return
     writer = asyncio.create_task(_write(websocket, client, hub))
     try:
@@ -248,6 +322,7 @@ async def socket(websocket: WebSocket) -> None:
 
 async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
     while client.closing is None:
+        await client.room_for_answers()
         frame = await _receive(websocket)
         limit = client.limit
         if not limit.allow(time.monotonic()):
@@ -280,6 +355,7 @@ async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
 
 
 async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
+    timeout = hub.settings.send_timeout
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             message = await client.next(hub.state_for)
@@ -287,7 +363,14 @@ async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
                 code, reason = client.closing or (1000, "")
                 await websocket.close(code, reason)
                 return
-            await _send(websocket, message)
+            try:
+                await asyncio.wait_for(_send(websocket, message), timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                # The peer stopped reading (the send waits on full buffers): close it rather
+                # than hold its backlog. The web server aborts a close nobody answers.
+                client.close(protocol.CLOSE_SLOW, "not reading")
+                await websocket.close(protocol.CLOSE_SLOW, "not reading")
+                return
 
 
 # --- the app ------------------------------------------------------------------------------------
@@ -331,4 +414,8 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
                              allow_headers=["Content-Type", "Authorization"])]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.settings = settings
+    app.state.lobby_limits = AddressLimits(settings.lobby_rate, settings.lobby_burst)
+    app.state.sockets = 0
+    app.state.max_sockets = settings.max_sockets or (
+        (settings.max_connections or max_connections_default()) * 9 // 10)
     return app

@@ -35,8 +35,26 @@ class Settings:
     rate: float = 30.0  # messages a second a connection may send on average ...
     burst: int = 60  # ... and at once
     flood_limit: int = 200  # refused in a row before the connection is closed
+    lobby_rate: float = 2.0  # lobby calls a second one address may make on average ...
+    lobby_burst: int = 60  # ... and at once (loopback is not limited: see limits.py)
+    hint_searches: int = 4  # hint searches a process runs at once (one a seat)
+    # A client has this long to send a request's headers, and then its body (Slowloris).
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    # Connections at once (None: what the process may open, less what it needs itself), and
+    # of them WebSockets (None: nine tenths), so that the lobby always finds room.
+    max_connections: int | None = None
+    max_sockets: int | None = None
+    sockets_per_token: int = 8  # sockets one seat token may hold open at once (a process)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     outbox: int = 256  # messages queued for a slow client before it is resynced instead
+    # (and answers alone this many: it is closed); a frame the client has not taken after
+    # this many seconds closes it too (it stopped reading: its buffers would only grow)
+    send_timeout: float = 30.0
+    # Retention: a waiting table nobody ever joined is deleted this long after it was made;
+    # a finished one this long after its end (None: kept until deleted by hand).
+    expire_waiting: float | None = 7 * 86400.0
+    keep_finished: float | None = None
     resume_bots: bool = True  # drive the bots of stored tables at start-up
 
     def base_url(self) -> str:

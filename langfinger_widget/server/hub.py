@@ -24,7 +24,8 @@ from typing import Any
 from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
-from .protocol import RateLimit, out
+from .limits import Thinking, Turns
+from .protocol import Frame, RateLimit, out
 from .room import (
     BOT,
     LOG_LIMIT,
@@ -60,34 +61,56 @@ class Client:
         self.limit = RateLimit(settings.rate, settings.burst)
         self.flood_limit = settings.flood_limit
         self._outbox_size = settings.outbox
-        self._queue: deque[dict[str, Any]] = deque()
+        self._queue: deque[Message] = deque()
         self._wake = asyncio.Event()
+        self._roomy = asyncio.Event()  # the outbox is less than half full
+        self._roomy.set()
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
 
-    def push(self, message: dict[str, Any], picture: bool = False) -> None:
-        """Queue a message. A client too slow to take its pictures gets one fresh state
-        instead of the backlog (never a silent drop); replies are always kept."""
+    def push(self, message: Message, picture: bool = False) -> None:
+        """Queue a message (or a frame encoded once for many clients). A client too slow to
+        take its pictures gets one fresh state instead of the backlog (never a silent drop);
+        replies are always kept."""
         if picture and self.resync:
             return
+        if _kind(message) == "presence":  # only the latest says who is online
+            self._queue = deque(m for m in self._queue if _kind(m) != "presence")
         if len(self._queue) >= self._outbox_size:
-            kept = [m for m in self._queue if m["kind"] not in ("state", "update", "presence")]
+            kept = [m for m in self._queue if _kind(m) not in ("state", "update", "presence")]
             self._queue = deque(kept)
             self.resync = True
             if picture:
                 return
+            if len(kept) >= self._outbox_size:
+                # Answers alone fill the outbox: the client asks and does not read. Its
+                # backlog is dropped and the socket closed (it may connect again and sync).
+                self._queue.clear()
+                self.close(protocol.CLOSE_SLOW, "not reading")
+                return
         self._queue.append(message)
         self._wake.set()
+        if len(self._queue) >= self._outbox_size // 2:
+            self._roomy.clear()
+
+    async def room_for_answers(self) -> None:
+        """Wait until the outbox is less than half full: the client's next message is read
+        only then, so a client that sends faster than it reads is slowed by its own backlog
+        (and one that stopped reading stops being read) instead of filling memory."""
+        await self._roomy.wait()
 
     def close(self, code: int, reason: str) -> None:
         self.closing = (code, reason)
         self._wake.set()
+        self._roomy.set()
 
-    async def next(self, compose: Callable[[Client], dict[str, Any]]) -> dict[str, Any] | None:
+    async def next(self, compose: Callable[[Client], Message]) -> Message | None:
         """The next message to send (None: close the socket with ``closing``)."""
         while True:
             if self._queue:
+                if len(self._queue) <= self._outbox_size // 2:
+                    self._roomy.set()
                 return self._queue.popleft()
             if self.resync:
                 self.resync = False
@@ -96,6 +119,13 @@ class Client:
                 return None
             self._wake.clear()
             await self._wake.wait()
+
+
+Message = dict[str, Any] | Frame  # a message to encode, or one already encoded
+
+
+def _kind(message: Message) -> str:
+    return message.kind if isinstance(message, Frame) else str(message["kind"])
 
 
 class Live:
@@ -110,6 +140,7 @@ class Live:
         self.bots: dict[tuple[int, str], kernel.Bot] = {}
         self.changed_at = time.monotonic()
         self.reset_seq = room.seq  # clients sent anything before this get a full state
+        self.presence: list[int] = []  # the seats last said to be online
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -119,6 +150,18 @@ class Live:
         if key not in self.bots:
             self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31))
         return self.bots[key]
+
+
+class Pictures:
+    """What one broadcast built: each seat's picture, each distinct message's frame, the
+    table's public line."""
+
+    __slots__ = ("frames", "seats", "table")
+
+    def __init__(self) -> None:
+        self.seats: dict[int | None, dict[str, Any]] = {}
+        self.frames: dict[tuple[int | None, bool, int, int | None], Frame] = {}
+        self.table: dict[str, Any] | None = None
 
 
 class Hub:
@@ -136,7 +179,7 @@ class Hub:
 
     # --- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
-        self.scheduler = kernel.LoopScheduler(asyncio.get_running_loop())
+        self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
         self.spawn(self._sweep())
         if self.settings.resume_bots:
@@ -159,6 +202,33 @@ class Hub:
         while True:
             await asyncio.sleep(IDLE_SECONDS / 10)
             self.evict_idle(time.monotonic())
+            try:
+                await self.expire(time.time())
+            except Exception:  # the database may be away a while: try again next round
+                log.exception("deleting expired tables failed")
+
+    async def expire(self, now: float) -> list[str]:
+        """Delete the tables past the retention settings (see Settings); their ids.
+
+        A table someone is connected to (or that is changing) waits for the next round: its
+        clients would be left at a table that no longer exists.
+        """
+        settings = self.settings
+        waiting = None if settings.expire_waiting is None else now - settings.expire_waiting
+        finished = None if settings.keep_finished is None else now - settings.keep_finished
+        if waiting is None and finished is None:
+            return []
+        ids = [table_id for table_id in await self.store.expired(waiting, finished)
+               if table_id not in self.rooms or not (self.rooms[table_id].clients
+                                                     or self.rooms[table_id].lock.locked())]
+        for table_id in ids:
+            live = self.rooms.pop(table_id, None)
+            if live is not None:
+                self._cancel_bot(live)
+        await self.store.delete(ids)
+        if ids:
+            log.info("deleted %d table(s) past their keeping", len(ids))
+        return ids
 
     def evict_idle(self, now: float) -> int:
         """Forget the tables idle for IDLE_SECONDS (no client, no bot, no change under way)."""
@@ -186,14 +256,19 @@ class Hub:
         if found is not None:
             return found
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            found = self.rooms.get(table_id)
-            if found is None:
-                loaded = await self.store.load(table_id)
-                if loaded is None:
-                    return None
-                found = self.rooms[table_id] = Live(Room(loaded))
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                found = self.rooms.get(table_id)
+                if found is None:
+                    loaded = await self.store.load(table_id)
+                    if loaded is None:
+                        return None
+                    found = self.rooms[table_id] = Live(Room(loaded))
+        finally:
+            # The last one out forgets the lock, found or not: a lock kept for every id
+            # anyone asked for would be memory for the asking.
+            if not lock.locked() and self._loading.get(table_id) is lock:
+                del self._loading[table_id]
         return found
 
     async def current(self, live: Live) -> Live:
@@ -255,7 +330,8 @@ class Hub:
         live.changed_at = time.monotonic()
         self.broadcast(live)
         self._revoke(live)
-        self.spawn(self.broker.publish(room.id, room.seq))
+        if not isinstance(self.broker, MemoryBroker):  # one process: no task a move for nothing
+            self.spawn(self.broker.publish(room.id, room.seq))
         self._schedule(live)
         self._ring(live, before)
 
@@ -299,25 +375,34 @@ class Hub:
         self._schedule(live, delay=TAKEOVER_SECONDS)
 
     # --- what clients are sent ----------------------------------------------------------------
-    def picture(self, client: Client, full: bool = False,
-                cache: dict[int | None, dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The client's next state (all of it) or update (what is new since the last one)."""
+    def picture(self, client: Client, full: bool = False, cache: Pictures | None = None
+                ) -> Frame:
+        """The client's next state (all of it) or update (what is new since the last one),
+        encoded. Within one ``cache`` (one broadcast), each seat's picture is built once and
+        each distinct message encoded once, however many clients it goes to."""
         live, room = client.live, client.live.room
-        if cache is not None and client.seat in cache:
-            pic = cache[client.seat]
-        else:
-            pic = room.picture(client.seat)
-            if cache is not None:
-                cache[client.seat] = pic
-        events = pic["log"]
-        full = full or client.sent_seq < live.reset_seq or client.log_size > len(events)
+        cache = Pictures() if cache is None else cache
+        pic = cache.seats.get(client.seat)
+        if pic is None:
+            pic = cache.seats[client.seat] = room.picture(client.seat)
+        tail: list[Any] = pic["log"]
+        size: int = pic["log_size"]
         since, start = client.sent_seq, client.log_size
-        client.sent_seq, client.log_size = room.seq, len(events)
-        fields = {k: v for k, v in pic.items() if k != "log"}
-        return out("state" if full else "update", room.seq, since=since,
-                   you=self._you(client), table=room.info(live.online()),
-                   events=events[-LOG_LIMIT:] if full else events[start:],
-                   log_size=len(events), **fields)
+        # A client further behind than the events kept gets a full state, as after a resync.
+        full = (full or since < live.reset_seq or start > size or size - start > len(tail))
+        client.sent_seq, client.log_size = room.seq, size
+        key = (client.seat, full, since, None if full else start)
+        frame = cache.frames.get(key)
+        if frame is None:
+            if cache.table is None:
+                cache.table = room.info(live.online())
+            fields = {k: v for k, v in pic.items() if k != "log"}
+            frame = cache.frames[key] = Frame.of(out(
+                "state" if full else "update", room.seq, since=since, you=self._you(client),
+                table=cache.table,
+                events=tail[-LOG_LIMIT:] if full else tail[len(tail) - (size - start):],
+                **fields))
+        return frame
 
     def _you(self, client: Client) -> dict[str, Any]:
         if client.seat is None:
@@ -326,11 +411,13 @@ class Hub:
         return {"seat": client.seat, "role": "seat", "name": name}
 
     def broadcast(self, live: Live) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache = Pictures()
         for client in list(live.clients):
+            if client.resync:
+                continue  # its coming fresh state holds this; build nothing for it now
             client.push(self.picture(client, cache=cache), picture=True)
 
-    def state_for(self, client: Client) -> dict[str, Any]:
+    def state_for(self, client: Client) -> Frame:
         return self.picture(client, full=True)
 
     def _revoke(self, live: Live) -> None:
@@ -340,15 +427,32 @@ class Hub:
                 continue
             seat = live.room.seats[client.seat]
             if not tokens.same_digest(client.token_hash, seat.token_hash):
-                client.push(protocol.error("revoked", "this seat token was revoked (the seat "
-                                           "was left or resigned)", live.room.seq))
-                client.close(protocol.CLOSE_REVOKED, "seat token revoked")
+                if client.hint is not None:
+                    client.hint.cancel()
+                    client.hint = None
                 live.clients.discard(client)
+                # On the loop's next turn: the socket that left or resigned gets its
+                # answer ("ok") first, then the notice; the other way round its client
+                # took the notice as the answer to its request.
+                asyncio.get_running_loop().call_soon(self._close_revoked, client,
+                                                     live.room.seq)
+
+    @staticmethod
+    def _close_revoked(client: Client, seq: int) -> None:
+        client.push(protocol.error("revoked", "this seat token was revoked (the seat was left "
+                                   "or resigned)", seq))
+        client.close(protocol.CLOSE_REVOKED, "seat token revoked")
 
     def _presence(self, live: Live) -> None:
+        """Tell everyone who is online, if that changed: another socket of a seat already
+        online changes nothing, so sockets coming and going cost no message each to all."""
         online = sorted(live.online())
+        if online == live.presence:
+            return
+        live.presence = online
+        frame = Frame.of(out("presence", live.room.seq, online=online))
         for client in list(live.clients):
-            client.push(out("presence", live.room.seq, online=online), picture=True)
+            client.push(frame, picture=True)
 
     # --- clients ------------------------------------------------------------------------------
     async def hello(self, message: Mapping[str, Any]) -> Client:
@@ -367,6 +471,10 @@ class Hub:
             if found is None or live is None or not tokens.same_digest(
                     live.room.seats[found[1]].token_hash, token_hash):
                 raise Refusal("unauthorized", "unknown or revoked seat token")
+            same = sum(tokens.same_digest(c.token_hash, token_hash) for c in live.clients)
+            if same >= self.settings.sockets_per_token:
+                raise Refusal("too_many_sockets", f"this seat has {same} sockets open here "
+                                                  "already: close one first")
             client = Client(live, found[1], token_hash, self.settings)
         elif key is not None:
             table_id = message.get("table")
@@ -415,13 +523,14 @@ class Hub:
             client.push(self.state_for(client))
             return None
         if kind == "why":
-            return out("why", live.room.seq, id=msg_id, action=message.get("action"),
+            return out("why", live.room.seq, id=msg_id, action=protocol.echo(message.get("action")),
                        reason=self._why(client, message))
         try:
             seat = self._check_token(client)
             if kind == "hint":
                 return self._hint(client, seat, msg_id)
-            await self._change(client, seat, kind, message)
+            with self.scheduler.first():  # no bot or hint thinks while a person's move goes
+                await self._change(client, seat, kind, message)
         except Refusal as refusal:
             return out("result", live.room.seq, id=msg_id, ok=False, error=refusal.message,
                        code=refusal.code)
@@ -476,8 +585,15 @@ class Hub:
         if not room.options.hints:
             raise Refusal("hints_off", "this table plays without hints")
         room.check_can_decide(seat)
-        if client.hint is not None:
+        if client.hint is not None:  # the client asks again: its last question is dropped
             client.hint.cancel()
+            client.hint = None
+        if any(c.hint is not None for c in client.live.clients if c.seat == seat):
+            raise Refusal("busy", "a hint for this seat is being searched (another socket "
+                                  "asked): ask again when it has come")
+        if self.hints_running() >= self.settings.hint_searches:
+            raise Refusal("busy", "the server is searching hints for others: ask again in "
+                                  "a moment")
         version = room.game.version
         bot = kernel.make_hint_bot(seed=room.game.move_number)
         steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
@@ -499,8 +615,11 @@ class Hub:
             client.push(out("hint", client.live.room.seq, id=msg_id, action=None,
                             error=f"no hint: {exc!r}"))
 
-        client.hint = kernel.Slices(self.scheduler, steps, done, failed).start()
+        client.hint = Thinking(self.scheduler, steps, done, failed).start()
         return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
+
+    def hints_running(self) -> int:
+        return sum(c.hint is not None for live in self.rooms.values() for c in live.clients)
 
     # --- bots ---------------------------------------------------------------------------------
     def _cancel_bot(self, live: Live) -> None:
@@ -522,7 +641,7 @@ class Hub:
         bot = live.bot_for(seat, room.bot_level(seat))
         steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
         live.bot_key = key
-        live.bot = kernel.Slices(
+        live.bot = Thinking(
             self.scheduler, steps,
             lambda action: self.spawn(self._bot_move(live, key, action)),
             lambda exc: self.spawn(self._bot_move(live, key, None, exc)),

@@ -16,8 +16,16 @@ from langfinger_widget.kernel.errors import (
     LangfingerError,
 )
 from langfinger_widget.kernel.game import Game
+from langfinger_widget.kernel.rules import Event
 from langfinger_widget.kernel.state import VARIANTS
-from langfinger_widget.tables.scheduler import MAX_PACE, LoopScheduler, Slices, TokenBucket
+from langfinger_widget.kernel.views import public_log, redact_log
+from langfinger_widget.tables.scheduler import (
+    MAX_PACE,
+    Handle,
+    LoopScheduler,
+    Slices,
+    TokenBucket,
+)
 from langfinger_widget.tables.table import make_hint_bot, seat_undo_refusal, take_back
 
 __all__ = [
@@ -26,7 +34,9 @@ __all__ = [
     "VARIANTS",
     "BadArgument",
     "Bot",
+    "Event",
     "Game",
+    "Handle",
     "IllegalAction",
     "InvalidState",
     "LangfingerError",
@@ -35,6 +45,8 @@ __all__ = [
     "TokenBucket",
     "make",
     "make_hint_bot",
+    "public_log",
+    "redact_log",
     "seat_undo_refusal",
     "take_back",
     "thinking",

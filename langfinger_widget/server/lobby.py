@@ -6,6 +6,7 @@ The REST calls of docs/server.md, over the hub's one way of changing a table
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from collections.abc import Mapping
@@ -26,9 +27,11 @@ from .room import (
     Room,
     check_options,
     check_seats,
+    said,
 )
 from .store import TableRow
 
+MIN_KEY = 22  # characters of a join's key: 128 bits as URL-safe base64
 MAX_MINE = 100  # tokens one "my tables" request may ask about
 # Seeds from ~60 random bits: no deal can be found by trying seeds (10**18 deals at any
 # speed). Records read seeds of up to 18 digits, so a finished game's record replays.
@@ -50,7 +53,7 @@ async def create(hub: Hub, body: Mapping[str, Any], base: str,
     if join is not None and (isinstance(join, bool) or not isinstance(join, int)
                              or not 0 <= join < options.players
                              or seat_rows[join].kind != PERSON):
-        raise Refusal("bad_request", f"join must be a person's seat, not {join!r}")
+        raise Refusal("bad_request", f"join must be a person's seat, not {said(join)}")
     if position is not None:
         setup: dict[str, Any] = {"position": dict(position)}
     else:
@@ -86,16 +89,27 @@ async def create(hub: Hub, body: Mapping[str, Any], base: str,
     return reply
 
 
-async def take_seat(hub: Hub, live: Live, seat: int, base: str) -> dict[str, Any]:
-    token = tokens.new_secret()
+class _TakenAlready(Exception):
+    """The seat is taken with the very token asked for: a retried join."""
+
+
+async def take_seat(hub: Hub, live: Live, seat: int, base: str,
+                    token: str | None = None) -> dict[str, Any]:
+    """Take an open seat with ``token`` (a fresh one if None). A seat already taken with
+    this very token (a retried join) is answered as taken now, and nothing changes."""
+    token = token or tokens.new_secret()
+    token_hash = tokens.digest(token)
 
     def take(room: Room) -> Change:
         s = room.seats[seat]
+        if s.status == TAKEN and tokens.same_digest(s.token_hash, token_hash):
+            raise _TakenAlready
         if s.kind != PERSON or s.status != OPEN:
             raise Refusal("seat_taken", f"seat {seat} is taken; open your own seat's link")
-        return room.seat_change({seat: {"status": TAKEN, "token_hash": tokens.digest(token)}})
+        return room.seat_change({seat: {"status": TAKEN, "token_hash": token_hash}})
 
-    await hub.commit(live, take)
+    with contextlib.suppress(_TakenAlready):
+        await hub.commit(live, take)
     return {"seat": seat, "token": token,
             "play": f"{links(base, live.room.id)['play']}#{token}"}
 
@@ -109,7 +123,12 @@ async def join(hub: Hub, table_id: str, body: Mapping[str, Any], base: str) -> d
     matches = [s.seat for s in live.room.seats if tokens.matches(str(invite), s.invite_hash)]
     if not matches:
         raise Refusal("not_found", "no such table or invite")
-    reply = await take_seat(hub, live, matches[0], base)
+    key = body.get("key")
+    if key is not None and not (tokens.looks_like_secret(key) and len(key) >= MIN_KEY):
+        raise Refusal("bad_request", f"key is the client's own random string of {MIN_KEY} "
+                                     "to 128 characters, the same only for a retry")
+    token = None if key is None else tokens.for_join(str(invite), key)
+    reply = await take_seat(hub, live, matches[0], base, token)
     return {"table": table_id, **reply}
 
 

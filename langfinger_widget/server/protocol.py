@@ -25,12 +25,16 @@ MAX_MESSAGE = 16 * 1024
 MAX_FRAME = 64 * 1024
 INTENTS = ("act", "why", "undo", "hint", "sync", "ping", "stand_in", "return", "resign",
            "leave", "webhook")
+MAX_ECHO = 1024  # bytes of a client's value a reply may quote back (an action is ~100)
 MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
 
 # Close codes (4000-4999 are the application's own).
+CLOSE_TRY_LATER = 1013  # the standard "try again later": the server is full
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_ORIGIN = 4403
 CLOSE_HELLO_TIMEOUT = 4408
+CLOSE_TOO_MANY = 4409
+CLOSE_SLOW = 4413  # the client stopped reading: its backlog was dropped
 CLOSE_REVOKED = 4410
 CLOSE_FLOOD = 4429
 
@@ -45,11 +49,61 @@ def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
     return out("error", seq, code=code, error=message, id=msg_id)
 
 
-def encode(message: dict[str, Any]) -> str:
-    """Strict JSON with sorted keys: the bytes depend on the content only, never on the order
-    in which a dict happened to be filled (which could follow the history of hidden cards).
-    Numbers are finite by construction (a hint's value is checked where it is made)."""
+def encode_pure(message: dict[str, Any]) -> str:
+    """:func:`encode` without msgspec: the standard library's JSON, the same content."""
     return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
+
+
+try:  # the [server] extra's compiled encoder: ~9x faster on a seat's update; same content
+    import msgspec
+
+    _fast = msgspec.json.Encoder(order="sorted").encode
+
+    def _fast_encode(message: dict[str, Any]) -> str:
+        try:
+            return _fast(message).decode()
+        except UnicodeEncodeError:  # a lone surrogate a client sent (JSON allows "\ud800")
+            return encode_pure(message)  # escapes it, as JSON may
+
+    FAST_JSON = True
+except ImportError:  # pragma: no cover (the pure fallback, e.g. in Pyodide)
+    _fast_encode = encode_pure
+    FAST_JSON = False
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON with sorted keys: the bytes depend on the content only, never on the
+    order in which a dict happened to be filled (which could follow the history of hidden
+    cards). Numbers are finite by construction (a hint's value is checked where it is made).
+
+    With msgspec installed (the ``[server]`` extra) it encodes, ~9x faster than ``json``;
+    its bytes differ from ``json.dumps``'s only in spelling (UTF-8 where ``json`` writes
+    ``\\u`` escapes), and a server uses one encoder for every frame.
+    """
+    return _fast_encode(message)
+
+
+class Frame:
+    """A message encoded once, to be sent as it is to every client it suits."""
+
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.text = text
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Frame:
+        return cls(message["kind"], encode(message))
+
+
+def echo(value: Any) -> Any:
+    """A client's value to quote back in a reply, or None if it is too large to: an answer
+    is never a multiple of its request (JSON escapes make a character up to 12 bytes)."""
+    try:
+        return value if len(encode(value)) <= MAX_ECHO else None
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def finite(value: float) -> float | None:
@@ -61,9 +115,12 @@ def parse(frame: str | bytes | None) -> dict[str, Any]:
     """A client's frame as a message, or :class:`Refusal` saying what is wrong with it."""
     if frame is None or isinstance(frame, bytes):
         raise Refusal("bad_message", "messages are JSON text frames; binary frames are refused")
-    if len(frame) > MAX_MESSAGE:
+    # The limit is on bytes: a character takes up to 4 in UTF-8 (only count when it matters).
+    size = len(frame) if len(frame) * 4 <= MAX_MESSAGE else len(
+        frame.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
         raise Refusal("too_big", f"a message may be at most {MAX_MESSAGE} bytes, "
-                                 f"this one has {len(frame)}")
+                                 f"this one has {size}")
     try:
         message = json.loads(frame)
     except (ValueError, RecursionError) as exc:

@@ -10,13 +10,14 @@ view, its own log and, only when it decides, its legal actions (R13.1).
 
 from __future__ import annotations
 
+import reprlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import kernel
-from .kernel import BadArgument, Game
+from .kernel import BadArgument, Event, Game
 from .store import Loaded, Ply, SeatRow
 
 PERSON, BOT = "person", "bot"
@@ -29,8 +30,18 @@ NAME_LENGTH = 24
 # A full resync carries the seat's most recent events (the board shows the latest ones);
 # the whole game is the record, once it is over.
 LOG_LIMIT = 80
+SAID_LENGTH = 60  # characters of a client's value quoted back in a refusal
+_SAYER = reprlib.Repr()  # never deeper than a few levels (a deep value's repr would recurse)
+_SAYER.maxstring = _SAYER.maxother = SAID_LENGTH
 # Where an action happens when its first event does not name the place.
 _ACTION_PLACE = {"exchange": "ruin", "sell": "harbor"}
+
+
+def said(value: Any) -> str:
+    """What a client sent, as quoted back in a refusal: short, whatever it sent (an answer
+    must never be a multiple of the request)."""
+    text = _SAYER.repr(value)
+    return text if len(text) <= SAID_LENGTH else f"{text[:SAID_LENGTH - 3]}..."
 
 
 class Refusal(Exception):
@@ -65,7 +76,7 @@ class Options:
 def _number(value: Any, what: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise Refusal("bad_request", f"{what} must be a number from {low:g} to {high:g}, "
-                                     f"not {value!r}")
+                                     f"not {said(value)}")
     return float(value)
 
 
@@ -73,21 +84,27 @@ def check_options(body: Mapping[str, Any]) -> Options:
     """A create request's settings as :class:`Options`, or :class:`Refusal` naming the fault."""
     players = body.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {players!r}")
+        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {said(players)}")
     variant = body.get("variant", "standard")
     if variant not in kernel.VARIANTS:
-        raise Refusal("bad_request", f"R11: variant is 'standard' or 'open_info', not {variant!r}")
+        raise Refusal("bad_request",
+                      f"R11: variant is 'standard' or 'open_info', not {said(variant)}")
     seconds = body.get("time")
     clock = None if seconds is None else _number(seconds, "time", MIN_TIME, MAX_TIME)
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
-        raise Refusal("bad_request", f"hints must be true or false, not {hints!r}")
+        raise Refusal("bad_request", f"hints must be true or false, not {said(hints)}")
     pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
     stand_in = body.get("stand_in", "medium")
-    if stand_in not in kernel.LEVELS:
+    if not _is_level(stand_in):
         raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "
-                                     f"not {stand_in!r}")
+                                     f"not {said(stand_in)}")
     return Options(players, variant, clock, hints, pace, stand_in)
+
+
+def _is_level(value: Any) -> bool:
+    # A list or a dict is no level (and cannot even be looked up: unhashable).
+    return isinstance(value, str) and value in kernel.LEVELS
 
 
 def check_name(name: Any, default: str) -> str:
@@ -108,12 +125,13 @@ def check_seats(spec: Any, players: int) -> list[SeatRow]:
     rows = []
     for seat, item in enumerate(spec):
         if not isinstance(item, dict) or item.get("kind") not in (PERSON, BOT):
-            raise Refusal("bad_request", f"seat {seat}: kind is 'person' or 'bot', not {item!r}")
+            raise Refusal("bad_request",
+                          f"seat {seat}: kind is 'person' or 'bot', not {said(item)}")
         if item["kind"] == BOT:
             level = item.get("level", "medium")
-            if level not in kernel.LEVELS:
+            if not _is_level(level):
                 raise Refusal("bad_request", f"seat {seat}: a bot's level is one of "
-                                             f"{list(kernel.LEVELS)}, not {level!r}")
+                                             f"{list(kernel.LEVELS)}, not {said(level)}")
             rows.append(SeatRow(seat, BOT, check_name(item.get("name"), f"{level} bot"),
                                 BOT_SEAT, level=level))
         else:
@@ -140,13 +158,17 @@ def undo_to(game: Game, decisions: int) -> None:
         game.undo()
 
 
-def replay(game: Game, plies: Sequence[Ply]) -> dict[str, Any]:
+def replay(game: Game, plies: Sequence[Ply], played: list[Event] | None = None
+           ) -> dict[str, Any]:
     """Play the journal rows through the kernel (each checked again, as any move is);
-    return the highlight of the last move if the last row is a move."""
+    return the highlight of the last move if the last row is a move. The moves' events
+    (unredacted) are added to ``played`` if given."""
     highlight: dict[str, Any] = {}
     for ply in plies:
         if ply.kind == "play":
             events = game.play(ply.data["action"])
+            if played is not None:
+                played.extend(events)
             highlight = highlight_of(ply.seat, ply.data["action"], events, ply.by,
                                      game.move_number)
         else:
@@ -174,6 +196,7 @@ class Change:
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)
     highlight: dict[str, Any] = field(default_factory=dict)
     fields: dict[str, Any] = field(default_factory=dict)  # the table row after the change
+    events: list[Event] = field(default_factory=list)  # a play's, unredacted (never sent)
 
 
 class Room:
@@ -192,6 +215,13 @@ class Room:
         self.game = deal(row.setup)
         self.highlight = replay(self.game, loaded.plies)
         self.plies = len(loaded.plies)
+        # The latest events as each seat (None: a spectator) may see them, and how many
+        # there are in all (the same for every seat: redaction maps one event to one).
+        # Kept up to date move by move, so a move redacts only its own events: the whole
+        # log, redacted anew for every seat after every move, grew with the game (~0.3 ms
+        # a seat by move 200).
+        self._tails: dict[int | None, list[Event]] = {}
+        self._log_size: int | None = None
 
     def catch_up(self, loaded: Loaded) -> bool:
         """Take in what another process committed (rows after ours); True if an undo was
@@ -202,10 +232,16 @@ class Room:
         row = loaded.table
         self.seq, self.status, self.deadline = row.seq, row.status, row.deadline
         self.seats = sorted(loaded.seats, key=lambda s: s.seat)
+        undone = any(p.kind == "undo" for p in loaded.plies)
         if loaded.plies:
-            self.highlight = replay(self.game, loaded.plies)
+            played: list[Event] = []
+            self.highlight = replay(self.game, loaded.plies, played)
             self.plies += len(loaded.plies)
-        return any(p.kind == "undo" for p in loaded.plies)
+            if undone:
+                self._forget_logs()
+            else:
+                self._extend_logs(played)
+        return undone
 
     # --- who is who ---------------------------------------------------------------------------
     @property
@@ -254,7 +290,7 @@ class Room:
         """The intent was made on the position the table is at (else: choose again)."""
         move, version = content.get("move"), content.get("version")
         if move is not None and move != self.game.move_number:
-            raise Refusal("stale", f"stale: this was chosen at move {move!r}, but the table is "
+            raise Refusal("stale", f"stale: this was chosen at move {said(move)}, but the table is "
                                    f"at move {self.game.move_number}; choose again")
         if version is not None and version != self.game.version:
             raise Refusal("stale", "stale: the table has changed since this was chosen (an "
@@ -287,7 +323,8 @@ class Room:
         events = draft.play(action)
         ply = self._ply("play", seat, {"action": dict(action)}, by)
         return Change("play", draft, [ply],
-                      highlight=highlight_of(seat, action, events, by, draft.move_number))
+                      highlight=highlight_of(seat, action, events, by, draft.move_number),
+                      events=events)
 
     def undo(self, seat: int) -> Change:
         reason = self.undo_refusal(seat)
@@ -339,8 +376,35 @@ class Room:
         self.deadline = change.fields["deadline"]
         if change.kind == "play":
             self.highlight = change.highlight
+            self._extend_logs(change.events)
         elif change.kind == "undo":
             self.highlight = {}
+            self._forget_logs()
+
+    # --- the logs -----------------------------------------------------------------------------
+    def _forget_logs(self) -> None:
+        self._tails.clear()
+        self._log_size = None
+
+    def _extend_logs(self, events: list[Event]) -> None:
+        if self._log_size is None:
+            return  # nothing kept yet: made from the game when first asked for
+        self._log_size += len(events)
+        for seat, tail in self._tails.items():
+            tail.extend(kernel.public_log(events) if seat is None else
+                        kernel.redact_log(events, seat))
+            if len(tail) > 2 * LOG_LIMIT:  # trimmed now and then, not every move
+                del tail[:-LOG_LIMIT]
+
+    def log_tail(self, seat: int | None) -> tuple[list[Event], int]:
+        """The latest events (at least LOG_LIMIT, if there are as many) as ``seat`` may see
+        them, and how many events the game has had in all. The list is shared: read it."""
+        tail = self._tails.get(seat)
+        if tail is None or self._log_size is None:
+            log = self.game.public_log() if seat is None else self.game.log(seat)
+            self._log_size = len(log)
+            tail = self._tails[seat] = log[-LOG_LIMIT:]
+        return tail, self._log_size
 
     # --- what each may receive ----------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
@@ -372,12 +436,11 @@ class Room:
         }
 
     def picture(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see now: view, legal, recent events."""
+        """What ``seat`` (None: a spectator) may see now: view, legal, the latest events
+        (``log``, see :meth:`log_tail`) and how many there have been (``log_size``)."""
         game = self.game
-        if seat is None:
-            view, log = game.public_view(), game.public_log()
-        else:
-            view, log = game.view(seat), game.log(seat)
+        view = game.public_view() if seat is None else game.view(seat)
+        log, log_size = self.log_tail(seat)
         deciding = (seat is not None and game.to_move == seat and self.status == PLAYING
                     and not self.bot_plays(seat))
         undo = None if seat is None else self.undo_refusal(seat)
@@ -385,6 +448,7 @@ class Room:
             "view": view,
             "legal": game.legal_actions() if deciding else [],
             "log": log,
+            "log_size": log_size,
             "move_number": game.move_number,
             "version": game.version,
             "undo": {"allowed": seat is not None and undo is None, "reason": undo or ""},

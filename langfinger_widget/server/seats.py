@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .room import OPEN, OVER, PERSON, PLAYING, RESIGNED, Change, Refusal, Room
+from .room import OPEN, OVER, PERSON, PLAYING, RESIGNED, Change, Refusal, Room, said
 
 
 def stand_in(room: Room, seat: int, target: Any, now: float) -> Change:
     """R13.3: another person hands a seat whose time ran out (or that nobody holds) to a bot."""
     if isinstance(target, bool) or not isinstance(target, int) or \
             not 0 <= target < len(room.seats):
-        raise Refusal("bad_request", f"stand_in names a seat, not {target!r}")
+        raise Refusal("bad_request", f"stand_in names a seat, not {said(target)}")
     s = room.seats[target]
     if room.status != PLAYING:
         raise Refusal("not_playing", "only a game being played has seats to stand in for")

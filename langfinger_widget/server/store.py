@@ -17,10 +17,13 @@ next move; the loser reloads and tries again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import queue
+import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,16 +37,19 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    create_engine,
+    and_,
+    delete,
     event,
+    exists,
     insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.sql.base import Executable
+
+from .kernel import BadArgument
 
 metadata = MetaData()
 
@@ -142,33 +148,157 @@ class Conflict(Exception):
 @dataclass
 class Write:
     """One change of one table: a compare and set on its ``seq`` (unless ``seq`` is None),
-    then statements. Nothing of it is written if the compare and set fails."""
+    then rows inserted, seats updated and rows deleted. Nothing of it is written if the
+    compare and set fails. Plain data, so that each database runs it its own way (see
+    _SqliteWriter)."""
 
     table_id: str
     seq: int | None
     fields: dict[str, Any]
-    statements: list[tuple[Executable, Any]]
-
-    def compare_and_set(self) -> Executable:
-        return (update(tables).where(tables.c.id == self.table_id, tables.c.seq == self.seq)
-                .values(**self.fields, updated=time.time()))
+    inserts: list[tuple[Table, list[dict[str, Any]]]] = field(default_factory=list)
+    seat_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # Rows deleted, in this order: (table, column, the values it may have).
+    deletes: list[tuple[Table, str, list[Any]]] = field(default_factory=list)
 
     def conflict(self) -> Conflict:
         return Conflict(f"table {self.table_id} is no longer at sequence {self.seq}")
 
 
-def _run(conn: Connection, write: Write) -> None:
-    if write.seq is not None and conn.execute(write.compare_and_set()).rowcount != 1:
-        raise write.conflict()
-    for statement, params in write.statements:
-        conn.execute(statement, params)
-
-
 async def _run_async(conn: AsyncConnection, write: Write) -> None:
-    if write.seq is not None and (await conn.execute(write.compare_and_set())).rowcount != 1:
-        raise write.conflict()
-    for statement, params in write.statements:
-        await conn.execute(statement, params)
+    if write.seq is not None:
+        cas = (update(tables).where(tables.c.id == write.table_id, tables.c.seq == write.seq)
+               .values(**write.fields, updated=time.time()))
+        if (await conn.execute(cas)).rowcount != 1:
+            raise write.conflict()
+    for table, rows in write.inserts:
+        await conn.execute(insert(table), rows)
+    for seat, values in write.seat_updates:
+        await conn.execute(update(seats).where(seats.c.table_id == write.table_id,
+                                               seats.c.seat == seat).values(**values))
+    for table, column, keys in write.deletes:
+        await conn.execute(delete(table).where(table.c[column].in_(keys)))
+
+
+class _SqliteWriter:
+    """(The writer thread.) SQLite's writes through the standard library's ``sqlite3``, each
+    group of writes one transaction: one fsync however many moves it holds.
+
+    SQLAlchemy's statement building and compiling cost more per move than the kernel's
+    whole decision; here each statement's SQL is made once per set of columns and reused.
+    The column names come from this module's tables, never from a request.
+    """
+
+    def __init__(self, path: str) -> None:
+        # isolation_level=None: the transactions are this class's own (BEGIN IMMEDIATE).
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        _sqlite_pragmas(self.conn, None)
+        self._sql: dict[tuple[str, str, tuple[str, ...]], str] = {}
+        # A thread of its own fed by a queue, not an executor: a group is handed over with
+        # one put and answered with one call_soon_threadsafe (an executor's locks, futures
+        # and chained callbacks cost as much again as the commit's own Python).
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="langfinger-sqlite",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, group: list[Write]) -> asyncio.Future[list[Exception | None]]:
+        """Commit ``group`` in the writer thread; its outcomes, one a write, on this loop."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[list[Exception | None]] = loop.create_future()
+        self._jobs.put((group, future, loop))
+        return future
+
+    def _serve(self) -> None:
+        """(The writer thread.)"""
+        while (job := self._jobs.get()) is not None:
+            group, future, loop = job
+            try:
+                outcomes = self.commit_group(group)
+            except Exception as exc:  # the thread must live on: every move waits on it
+                outcomes = [exc] * len(group)
+            with contextlib.suppress(RuntimeError):  # the loop was closed meanwhile
+                loop.call_soon_threadsafe(_settle, future, outcomes)
+        self.conn.close()
+
+    def _statement(self, kind: str, table: Table, columns: tuple[str, ...]) -> str:
+        key = (kind, table.name, columns)
+        sql = self._sql.get(key)
+        if sql is None:
+            for name in columns:
+                if name not in table.c:
+                    raise BadArgument(f"{table.name} has no column {name!r}")
+            if kind == "insert":
+                sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) "
+                       f"VALUES ({', '.join('?' * len(columns))})")
+            elif kind == "delete":
+                sql = f"DELETE FROM {table.name} WHERE {columns[0]} = ?"
+            elif kind == "cas":
+                sql = (f"UPDATE {table.name} SET {', '.join(f'{c} = ?' for c in columns)} "
+                       "WHERE id = ? AND seq = ?")
+            else:
+                sql = (f"UPDATE {table.name} SET {', '.join(f'{c} = ?' for c in columns)} "
+                       "WHERE table_id = ? AND seat = ?")
+            self._sql[key] = sql
+        return sql
+
+    def _run(self, cursor: sqlite3.Cursor, write: Write) -> None:
+        if write.seq is not None:
+            values = {**write.fields, "updated": time.time()}
+            columns = tuple(values)
+            cursor.execute(self._statement("cas", tables, columns),
+                           (*values.values(), write.table_id, write.seq))
+            if cursor.rowcount != 1:
+                raise write.conflict()
+        for table, rows in write.inserts:
+            if rows:
+                columns = tuple(rows[0])
+                cursor.executemany(self._statement("insert", table, columns),
+                                   [tuple(r[c] for c in columns) for r in rows])
+        for seat, values in write.seat_updates:
+            cursor.execute(self._statement("seat", seats, tuple(values)),
+                           (*values.values(), write.table_id, seat))
+        for table, column, keys in write.deletes:
+            if keys:  # one statement a key: SQLite caps a statement's parameters
+                cursor.executemany(self._statement("delete", table, (column,)),
+                                   [(k,) for k in keys])
+
+    def commit_group(self, group: list[Write]) -> list[Exception | None]:
+        """One transaction for the group. A write whose compare and set fails is skipped (it
+        wrote nothing); any other failure rolls the whole group back, and every write in it
+        fails."""
+        outcomes: list[Exception | None] = []
+        cursor = self.conn.cursor()
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+            for write in group:
+                try:
+                    self._run(cursor, write)
+                except Conflict as conflict:
+                    outcomes.append(conflict)
+                else:
+                    outcomes.append(None)
+            cursor.execute("COMMIT")
+        except Exception as exc:
+            if self.conn.in_transaction:
+                self.conn.rollback()
+            return [exc] * len(group)
+        finally:
+            cursor.close()
+        return outcomes
+
+    def close(self) -> None:
+        """Commit what was handed over, then stop the thread and close the connection."""
+        self._jobs.put(None)
+        self._thread.join()
+
+
+_Job = tuple[list[Write], "asyncio.Future[list[Exception | None]]", asyncio.AbstractEventLoop]
+
+
+def _settle(future: asyncio.Future[list[Exception | None]],
+            outcomes: list[Exception | None]) -> None:
+    if not future.done():
+        future.set_result(outcomes)
 
 
 def _dumps(value: Any) -> str:
@@ -214,13 +344,12 @@ def _ply_row(r: Any) -> Ply:
 class Store:
     """The tables on disk (or in Postgres): every call is one transaction."""
 
-    def __init__(self, engine: AsyncEngine, writer: Engine | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | None = None) -> None:
         self.engine = engine
-        # SQLite: one writer thread with a synchronous engine of its own, which commits the
-        # writes that arrive together in one transaction (see _write). Postgres: every write
-        # its own transaction, from as many processes as there are.
+        # SQLite: one writer thread with a connection of its own, which commits the writes
+        # that arrive together in one transaction (see _write). Postgres: every write its own
+        # transaction, from as many processes as there are.
         self._writer = writer
-        self._thread = ThreadPoolExecutor(1, "langfinger-sqlite") if writer else None
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -234,12 +363,12 @@ class Store:
         writer = None
         if is_sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-            writer = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1)
-            event.listen(writer, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:
             if not is_sqlite:  # processes starting together make the tables once, in turn
                 await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
             await conn.run_sync(metadata.create_all)
+        if is_sqlite:
+            writer = _SqliteWriter(make_url(url).database or ":memory:")
         return cls(engine, writer)
 
     async def _write(self, write: Write) -> None:
@@ -250,7 +379,7 @@ class Store:
         many moves. A write whose compare and set fails is skipped (it wrote nothing);
         any other failure rolls the whole group back, and every write in it fails.
         """
-        if self._thread is None:
+        if self._writer is None:
             async with self.engine.begin() as conn:
                 await _run_async(conn, write)
             return
@@ -261,11 +390,13 @@ class Store:
         await done
 
     async def _flush(self) -> None:
-        loop = asyncio.get_running_loop()
+        assert self._writer is not None
+        # One turn of the event loop first: the moves read from other sockets in the same turn
+        # join this group (one fsync for all) instead of waiting for the next.
+        await asyncio.sleep(0)
         while self._pending:
             group, self._pending = self._pending, []
-            outcomes = await loop.run_in_executor(self._thread, self._commit_group,
-                                                  [w for w, _ in group])
+            outcomes = await self._writer.submit([w for w, _ in group])
             for (_, done), outcome in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
@@ -274,41 +405,23 @@ class Store:
                 else:
                     done.set_exception(outcome)
 
-    def _commit_group(self, group: list[Write]) -> list[Exception | None]:
-        """(The writer thread.) One transaction for the group."""
-        assert self._writer is not None
-        outcomes: list[Exception | None] = []
-        try:
-            with self._writer.begin() as conn:
-                for write in group:
-                    try:
-                        _run(conn, write)
-                    except Conflict as conflict:
-                        outcomes.append(conflict)
-                    else:
-                        outcomes.append(None)
-        except Exception as exc:
-            return [exc] * len(group)
-        return outcomes
-
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         await self.engine.dispose()
-        if self._thread is not None and self._writer is not None:
-            self._thread.shutdown(wait=True)
-            self._writer.dispose()
+        if self._writer is not None:
+            self._writer.close()
 
     # --- writing ------------------------------------------------------------------------------
     async def create(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
         await self._write(Write(table.id, None, {}, [
-            (insert(tables), {
+            (tables, [{
                 "id": table.id, "seq": table.seq, "setup": _dumps(table.setup),
                 "options": _dumps(table.options), "status": table.status,
                 "to_move": table.to_move, "bot_turn": table.bot_turn,
                 "deadline": table.deadline, "spectator_hash": table.spectator_hash,
-                "created": table.created, "updated": table.updated}),
-            (insert(seats), [
+                "created": table.created, "updated": table.updated}]),
+            (seats, [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "status": s.status, "stand_in": s.stand_in,
                  "invite_hash": s.invite_hash, "token_hash": s.token_hash,
@@ -321,21 +434,14 @@ class Store:
         """Move table ``table_id`` from ``seq`` to ``fields["seq"]`` with these journal rows
         and seat changes, all or nothing; :class:`Conflict` if its ``seq`` is no longer ``seq``.
         """
-        statements: list[tuple[Executable, Any]] = []
         rows = [{"table_id": table_id, "ply": p.ply, "kind": p.kind, "seat": p.seat,
                  "data": _dumps(p.data), "by": p.by, "seq": p.seq, "at": p.at} for p in plies]
-        if rows:
-            statements.append((insert(journal), rows))
-        for seat, values in (seat_changes or {}).items():
-            statements.append((update(seats).where(seats.c.table_id == table_id,
-                                                   seats.c.seat == seat).values(**values), None))
-        await self._write(Write(table_id, seq, dict(fields), statements))
+        await self._write(Write(table_id, seq, dict(fields), [(journal, rows)] if rows else [],
+                                [(seat, dict(v)) for seat, v in (seat_changes or {}).items()]))
 
     async def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
         """A seat's webhook is its own business: no sequence number moves for it."""
-        await self._write(Write(table_id, None, {}, [
-            (update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
-             .values(webhook=url), None)]))
+        await self._write(Write(table_id, None, {}, seat_updates=[(seat, {"webhook": url})]))
 
     # --- reading ------------------------------------------------------------------------------
     async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
@@ -384,3 +490,31 @@ class Store:
             result = await conn.execute(select(tables.c.id).where(
                 tables.c.bot_turn.is_(True), tables.c.status == "playing"))
             return [r.id for r in result]
+
+    # --- retention ----------------------------------------------------------------------------
+    async def expired(self, waiting_before: float | None,
+                      finished_before: float | None) -> list[str]:
+        """Tables past their keeping: waiting since before ``waiting_before`` with no person
+        seat ever taken, or over since before ``finished_before`` (None: keep them)."""
+        found: list[str] = []
+        async with self.engine.connect() as conn:
+            if waiting_before is not None:
+                joined = exists().where(and_(seats.c.table_id == tables.c.id,
+                                             seats.c.kind == "person",
+                                             seats.c.status != "open"))
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "waiting", tables.c.created < waiting_before, ~joined))
+                found += [r.id for r in result]
+            if finished_before is not None:
+                result = await conn.execute(select(tables.c.id).where(
+                    tables.c.status == "over", tables.c.updated < finished_before))
+                found += [r.id for r in result]
+        return found
+
+    async def delete(self, table_ids: Sequence[str]) -> None:
+        """Forget these tables: journal, seats and all."""
+        if not table_ids:
+            return
+        ids = list(table_ids)
+        await self._write(Write(ids[0], None, {}, deletes=[
+            (journal, "table_id", ids), (seats, "table_id", ids), (tables, "id", ids)]))

@@ -10,6 +10,7 @@ time (``hmac.compare_digest``).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -47,3 +48,12 @@ def looks_like_secret(value: object) -> bool:
 def same_digest(a: str | None, b: str | None) -> bool:
     """Whether two stored digests are one and the same (constant time; None matches nothing)."""
     return bool(a) and bool(b) and hmac.compare_digest(a or "", b or "")
+
+
+def for_join(invite: str, key: str) -> str:
+    """The seat token a join with this invite and this client's key hands out: the same for
+    a retry, so a join whose answer was lost is asked again, not lost with its seat. Only
+    the invite and the key together make it; the key is the client's own fresh secret."""
+    raw = hashlib.sha256(b"langfinger-join:" + invite.encode("utf-8", "replace") + b"\n"
+                         + key.encode("utf-8", "replace")).digest()
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")

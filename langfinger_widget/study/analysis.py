@@ -10,7 +10,10 @@ seat's view at that moment and its legal actions, as in a game, never more:
 * ``after``: the win chance of the move actually played (a second search
   that starts every sampled future with it);
 * ``loss``: how much the played move gives away against the bot's choice,
-  and ``doubtful`` when that is more than ``threshold``.
+  and ``doubtful`` when that is more than ``threshold``;
+* ``too_late``: for a token placed where the tokens ahead may use up all
+  the place shows before it acts, the kernel's sentence saying so
+  (:mod:`~langfinger_widget.kernel.late`), else None.
 
 The chances are estimates from a budgeted search: a deeper budget
 (``expert``) gives steadier figures. Analysis runs as a generator that
@@ -114,10 +117,19 @@ def _steps(rec: Record, seat: int, engine: Any, threshold: float,
             "best_action": best,
             "best_chance": best_chance, "loss": loss,
             "doubtful": loss > threshold and rules.action_key(best) != rules.action_key(played),
+            "too_late": _too_late(view, played),
         })
         if progress is not None:
             progress(n + 1, len(mine))
     return rows
+
+
+def _too_late(view: dict[str, Any], played: dict[str, Any]) -> str | None:
+    """The kernel's warning the board showed for the square this token took, if any."""
+    if played.get("type") != "place":
+        return None
+    late: dict[str, str] = (view.get("decision") or {}).get("too_late") or {}
+    return late.get(played["place"])
 
 
 def analyse(record: Record | str | Path, seat: int, bot: Any = "hard", *,

@@ -141,6 +141,25 @@ def seat_label(view: Mapping[str, Any], seat: int) -> str:
     return f"{name} (seat {seat})" if name else f"seat {seat}"
 
 
+# Where a lesson's board holds (``Table(until=...)``): "act" once every token is down (a step
+# of placing), "round" once the next round begins.
+STEP_ENDS = ("act", "round")
+STEP_DONE = ("the lesson's step is done: run the check cell under the board, or press Undo "
+             "to change your moves")
+
+
+def check_until(until: Any) -> str | None:
+    """``until`` as a step end of :data:`STEP_ENDS` (or None), or :class:`TableError`."""
+    if until is not None and until not in STEP_ENDS:
+        raise TableError(f"until must be one of {list(STEP_ENDS)} or None, not {shown(until)}")
+    return None if until is None else str(until)
+
+
+def _round_of(game: Any) -> int:
+    """The round a game is in (a lesson's step ends with it), 0 for a game without rounds."""
+    return int(getattr(game, "round", 0))
+
+
 def check_pace(pace: Any) -> float:
     """``pace`` as seconds a bot move, or :class:`TableError`: a finite number in 0..MAX_PACE."""
     if isinstance(pace, bool) or not isinstance(pace, (int, float)):
@@ -186,22 +205,37 @@ def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
     deciders = game.deciders
     if not deciders:
         return "nothing to undo"
-    mine = [i for i, s in enumerate(deciders) if s == seat]
-    if seat is None or not mine:
-        return "R12.2: no decision of yours to take back"
-    since = [s for s in deciders[mine[-1] + 1:] if s != seat and s in humans]
+    last = None if seat is None else last_choice(game, {seat})
+    if last is None:
+        return ("R12.2: no decision of yours to take back (a pass that was your only move "
+                "is played by the board, and Undo steps over it)")
+    since = [s for s in deciders[last + 1:] if s != seat and s in humans]
     if since:
         return (f"R12.2: {seat_label(game.view(None), since[0])} has decided since your "
                 "last move; only they can take back their own move")
-    if game.sight_barrier(seat) > mine[-1]:
+    if game.sight_barrier(seat) > last:
         return ("R12.1: you have seen a card since your last move (a draw, a stolen "
                 "front, a refill), so that move stands")
     return None
 
 
+def last_choice(game: GameState, seats: Collection[int]) -> int | None:
+    """The index of the last decision of one of ``seats`` that had another legal move: a
+    pass that was the only move is played again by the board as soon as it is taken back
+    (its auto-pass), so Undo that stopped there would loop. A game that does not record
+    its choices (``choices``: Langfinger's does) counts every decision as one."""
+    deciders = game.deciders
+    choices: list[bool] = getattr(game, "choices", None) or [True] * len(deciders)
+    return next((i for i in range(len(deciders) - 1, -1, -1)
+                 if deciders[i] in seats and choices[i]), None)
+
+
 def take_back(game: GameState, seat: int) -> None:
-    """Undo ``seat``'s last decision and every decision after it (check the refusal first)."""
-    target = max(i for i, s in enumerate(game.deciders) if s == seat)
+    """Undo ``seat``'s last decision that had a choice, and every decision after it (check
+    the refusal first)."""
+    target = last_choice(game, {seat})
+    if target is None:
+        raise IllegalAction("R12.2: no decision of yours to take back")
     while game.move_number > target:
         game.undo()
 
@@ -239,6 +273,9 @@ class Table(Generic[G]):
     default; where none runs, bots move when :meth:`step_bots` is called).
     ``on_change`` is called after anything a board shows has changed;
     ``on_message`` gets replies that arrive later (a finished hint).
+    ``until`` makes a lesson's board: it holds where the lesson's step ends
+    (:data:`STEP_ENDS`), so that nothing plays on by itself (no automatic pass
+    runs the round out) while the learner reads the check under it.
     """
 
     def __init__(
@@ -253,8 +290,11 @@ class Table(Generic[G]):
         scheduler: Scheduler | None = None,
         on_change: Callable[[], None] | None = None,
         on_message: Callable[[Reply], None] | None = None,
+        until: str | None = None,
     ) -> None:
         self._game = game
+        self.until = check_until(until)
+        self._until_round = _round_of(game)
         self.check_seat(seat, game.num_players)
         self.seat = seat
         self.pace = check_pace(pace)
@@ -329,10 +369,21 @@ class Table(Generic[G]):
             return [self.puzzle.seat]
         return [s for s in range(self._game.num_players) if s not in self._bots]
 
+    def step_done(self) -> bool:
+        """Whether a lesson's board (``until``) has reached the end of its step and holds."""
+        if self.until is None:
+            return False
+        game = self._game
+        # Lessons are Langfinger's (its rounds and phases); another game has no step to end.
+        return (game.is_over or _round_of(game) > self._until_round
+                or (self.until == "act" and getattr(game, "phase", "place") != "place"))
+
     def acting_seats(self) -> set[int]:
         """The seats the shown board may act for: its own, or every human on the open board."""
         if self.puzzle is not None and self.puzzle.over:
             return set()  # the puzzle's round is over: nothing more to play
+        if self.step_done():
+            return set()
         humans = set(self.human_seats)
         return humans if self.seat is None else {self.seat} & humans
 
@@ -374,6 +425,7 @@ class Table(Generic[G]):
         """Play ``game`` at this table from now on (same seats, bots and shown seat)."""
         self.check_seat(self.seat, game.num_players)
         self._set_game(game)
+        self._until_round = _round_of(game)
         self.set_bots({s: n for s, n in self._bot_names.items() if s < game.num_players})
         self.error, self.hint, self.highlight = "", {}, {}
         self._touch()
@@ -398,6 +450,7 @@ class Table(Generic[G]):
         spec = games.get(setup["game"])
         game = spec.Game.new(players=setup["players"], seed=setup["seed"], **setup["options"])
         self.seat = setup["seat"]
+        self.until = None  # a new deal is a game, no longer the lesson's step
         self._set_game(game)
         self.set_bots(setup["bots"])
         self.error, self.hint, self.highlight = "", {}, {}
@@ -457,6 +510,7 @@ class Table(Generic[G]):
             "levels": list(LEVELS),
             "level_notes": {name: note for name, (_, _, note) in LEVELS.items()},
             "allow_new_game": self.puzzle is None,
+            "step_done": STEP_DONE if self.step_done() else "",
         }
 
     def picture(self) -> dict[str, Any]:
@@ -513,6 +567,8 @@ class Table(Generic[G]):
                 "the game is over"
         if self.puzzle is not None and self.puzzle.over:
             return "the puzzle is over: its round has ended (Try again to replay it)"
+        if self.step_done():
+            return STEP_DONE
         if "seat" in content and content["seat"] != self.seat:
             return (f"wrong seat: this board belongs to seat {self.seat!r}, not "
                     f"{shown(content['seat'])}")
@@ -593,11 +649,11 @@ class Table(Generic[G]):
             raise IllegalAction(reason)
         game = self._game
         if self._undo_unlimited():
-            humans = set(self.human_seats)
-            while game.move_number:
+            # Back to the last human decision that had a choice: a pass that was the only
+            # move would be played again by the board's auto-pass, and Undo would loop.
+            target = last_choice(game, set(self.human_seats)) or 0
+            while game.move_number > target:
                 game.undo()
-                if set(game.to_decide) & humans:
-                    break
         else:
             seat = self._undoer()
             assert seat is not None  # undo_refusal said there is a decision of this seat's
@@ -711,6 +767,8 @@ class Table(Generic[G]):
     # --- bots -------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
         """A bot seat that may decide now (the first, in a sealed step), or None."""
+        if self.step_done():
+            return None  # a lesson's board holds at the end of its step, bots too
         return next((s for s in self._game.to_decide if s in self._bots), None)
 
     def _touch(self, reschedule: bool = True) -> None:

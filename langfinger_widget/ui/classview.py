@@ -19,6 +19,7 @@ from ..bots import LEVELS
 from ..net import http
 from ..net.classroom import Classroom
 from ..net.hosting import base_of, host
+from ..net.links import masked
 from ..net.local import LocalServer
 from ..net.seat import MY_SEATS, OnlineSeat
 from ..tables.scheduler import Handle
@@ -168,13 +169,23 @@ class Lobby(ipywidgets.VBox):  # type: ignore[misc]
             return None
         mine = OnlineSeat(made.invites[0], raise_errors=False)
         mine.close()  # the seat is taken; the board opens its own socket
-        self.invites.children = [
-            ipywidgets.Text(value=link, description=f"seat {s}", disabled=False,
-                            layout=ipywidgets.Layout(width="100%"))
-            for s, link in sorted(made.invites.items()) if s != 0
-        ] + [ipywidgets.Text(value=made.watch, description="watch",
-                             layout=ipywidgets.Layout(width="100%"))]
-        self.message.value = (f"Table {html.escape(made.table)} created: send each invite to "
-                              "its player (select it and copy).")
+        # Shown without their secrets: a notebook saves its widgets' state (issue 40). The
+        # button puts the whole links in, for the person who is about to send them.
+        links = [(f"seat {s}", link) for s, link in sorted(made.invites.items()) if s != 0]
+        links.append(("watch", made.watch))
+        fields = [ipywidgets.Text(value=masked(link), description=label,
+                                  layout=ipywidgets.Layout(width="100%"))
+                  for label, link in links]
+        show = ipywidgets.Button(description="Show the whole links", icon="eye")
+
+        def reveal(_: Any) -> None:
+            for field, (_label, link) in zip(fields, links, strict=True):
+                field.value = link
+            show.disabled = True
+
+        show.on_click(reveal)
+        self.invites.children = [*fields, show]
+        self.message.value = (f"Table {html.escape(made.table)} created: show the links, then "
+                              "send each invite to its player (select it and copy).")
         self.refresh()
         return self.open(made.table)

@@ -84,17 +84,29 @@ def said_at(game: Game, index: int) -> str:
     return describe.move(game.history[index], before.view(who), before.state.players[who].name)
 
 
+def still_to_make(made: int, step: int) -> str:
+    """What the check says while the learner has made ``made`` of the ``step`` moves."""
+    if made == 0:
+        return WAITING
+    left = step - made
+    return (f"{left} more move{'s' if left > 1 else ''} to make on the board above "
+            f"({made} of {step} made), then run this cell again.")
+
+
 def check(board: Any, judge: Judge, *, step: int = 1, seat: int | None = None,
-          waiting: str = WAITING) -> Verdict:
+          waiting: str | None = None) -> Verdict:
     """The learner's ``step``-th move on ``board`` (counting only ``seat``'s, if given), judged.
 
     ``judge(move, after)`` gets the move and a copy of the game right after it, and returns
-    whether it was the lesson's step and why. Until that move is made, the verdict waits.
+    whether it was the lesson's step and why. Until that move is made, the verdict waits and
+    says what is missing: ``waiting`` in the lesson's words (e.g. "Not every token is down
+    yet"), else how many moves are still to make. A pass that was the only move counts too:
+    a lesson may be about it (notebooks/07: the round's last token).
     """
     game = _game(board)
     at = [i for i, s in enumerate(game.deciders) if seat is None or s == seat]
     if len(at) < step:
-        return Verdict("waiting", waiting)
+        return Verdict("waiting", waiting or still_to_make(len(at), step))
     index = at[step - 1]
     move = game.history[index]
     right, why = judge(move, _back_to(game, index + 1))

@@ -235,7 +235,8 @@ class ReplayMode(traitlets.HasTraits):
         if rows:
             evaluation = {"seat": rows[0]["seat"], "points": [
                 {k: r[k] for k in ("index", "decision", "move", "before", "after", "best",
-                                   "best_chance", "loss", "doubtful")} for r in rows]}
+                                   "best_chance", "loss", "doubtful", "too_late")}
+                for r in rows]}
         return {
             "labels": replay.labels,
             "money": replay.money(),

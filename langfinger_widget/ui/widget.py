@@ -66,7 +66,7 @@ export default { render({ el }) {
 """
 
 MESSAGE_KINDS = ("act", "why", "hint", "undo", "new_game", "reveal", "puzzle_hint", "puzzle_reset",
-                 "replay")
+                 "replay", "online_link")
 # The `events` trait carries the most recent events only, so that one update stays small late
 # in a game; the whole log is `w.game.log(seat)` in Python.
 LOG_LIMIT = 30
@@ -110,7 +110,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     bots, hints and Undo (R12) are the :class:`~langfinger_widget.tables.table.Table`'s
     (``w.table``); the widget mirrors it into traits and passes intents on.
     Once the game is over, its end screen replays it on this same board
-    (:class:`~langfinger_widget.ui.replay_mode.ReplayMode`).
+    (:class:`~langfinger_widget.ui.replay_mode.ReplayMode`). A lesson's board
+    gives ``until`` (``"act"``: once every token is down; ``"round"``: once the
+    next round begins): there it holds, and Undo takes the learner back.
     """
 
     _esm = STATIC / "widget.js" if (STATIC / "widget.js").is_file() else _MISSING_BUNDLE_ESM
@@ -142,7 +144,8 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     # from the shown seat's log); [] while the game is being played.
     figures: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # When the board plays at a game server's table (lf.online): the connection, the table,
-    # its status and the invites this board handed out; {} for a game played here.
+    # its status and the invites this board handed out, without their secrets (a saved
+    # notebook keeps this; the board asks for a whole link by message); {} for a game here.
     online = traitlets.Dict().tag(sync=True)
 
     # The only trait the front end may change directly; everything else moves by message.
@@ -161,6 +164,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         variant: str = "standard",
         scheduler: Scheduler | None = None,
         table: BoardDriver | None = None,
+        until: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._ready = False  # observers stay quiet until the table is set up
@@ -178,6 +182,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
                     game if game is not None else Game.new(players, seed, variant=variant),
                     seat=seat, bots=bots, pace=pace, autoplay=autoplay, seed=seed,
                     scheduler=scheduler, on_change=self._sync, on_message=self._send_later,
+                    until=until,
                 )
             except TableError as exc:
                 raise SeatError(str(exc)) from None
@@ -396,7 +401,20 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             return table.new_game_intent(content)
         if kind == "replay":
             return self._msg_replay(content)
+        if kind == "online_link":
+            return self._msg_online_link(content)
         return table.reveal(content)
+
+    def _msg_online_link(self, content: dict[str, Any]) -> Reply:
+        """One invite or the spectators' link, secret and all, for the person who asked to see
+        or copy it: a reply, never a trait, so that a saved notebook keeps no secret."""
+        which = content.get("which")
+        full = getattr(self.table, "full_link", None)
+        link = full(which) if callable(full) else None
+        if not isinstance(link, str):
+            return refuse(f"no link {shown(which)} on this board: it hands out the invites of "
+                          "a table it created (Play online)")
+        return {"kind": "online_link", "which": which, "link": link}
 
     def _msg_play_online(self, content: dict[str, Any]) -> Reply:
         """The New game panel's "Play online": a table on a server with the panel's choices."""

@@ -116,7 +116,7 @@ def test_view_shapes_and_seats() -> None:
         with pytest.raises(ValueError):
             g.log(bad)  # type: ignore[arg-type]
     assert g.view(None)["decision"] == {"seat": g.start_player, "kind": "place", "place": None,
-                                        "square": None}
+                                        "square": None, "too_late": {}}
 
 
 def test_copy_is_independent() -> None:

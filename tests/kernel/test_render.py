@@ -144,3 +144,31 @@ def test_text_only_outputs_show_the_board(busy: lf.Game) -> None:
 
     assert pretty(busy) == render.text(busy.view(None))
     assert "Ruin" in pretty(busy) or "ruin" in pretty(busy)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of #rgb or #rrggbb."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    digits = colour[1:] if len(colour) == 7 else "".join(d * 2 for d in colour[1:])
+    r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def test_the_picture_brings_its_own_paper_for_a_dark_theme(busy: lf.Game) -> None:
+    """Issue 40: on JupyterLab's dark theme the text drawn straight on the page (the title,
+    the round, the piles) was dark on near-black. The picture now lies on its own light
+    paper, under everything, so its dark text reads on any theme."""
+    root = ET.fromstring(render.svg(busy.view(None)))
+    ns = "{http://www.w3.org/2000/svg}"
+    drawn = [el for el in root if el.tag != f"{ns}title"]
+    paper = drawn[0]
+    assert paper.tag == f"{ns}rect"
+    assert (paper.get("x"), paper.get("y")) == ("0", "0")
+    assert (paper.get("width"), paper.get("height")) == (root.get("width"), root.get("height"))
+    assert _luminance(paper.get("fill", "#000000")) > 0.9
+    title = next(el for el in root.iter(f"{ns}text") if el.text == "Langfinger")
+    ratio = (_luminance(paper.get("fill", "#000000")) + 0.05) / (
+        _luminance(title.get("fill", "#ffffff")) + 0.05)
+    assert ratio >= 4.5  # WCAG AA for the title on its paper

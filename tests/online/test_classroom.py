@@ -8,6 +8,7 @@ import io
 import random
 from pathlib import Path
 
+import ipywidgets
 import pytest
 from wire import ServerThread
 
@@ -92,7 +93,13 @@ def test_the_lobby_creates_lists_and_opens_my_tables(server: ServerThread) -> No
         assert board.seat == 0 and board.bots == {"1": "easy", "2": "easy"}
         table = board.table.link.table
         assert table in lobby.choice.options and table in lobby.listing.value
-        assert [t.description for t in lobby.invites.children] == ["watch"]  # bots: no invite
+        fields = [t for t in lobby.invites.children if isinstance(t, ipywidgets.Text)]
+        assert [t.description for t in fields] == ["watch"]  # bots: no invite
+        # Issue 40: no secret in the widgets' state (saved with the notebook) until asked.
+        assert fields[0].value.endswith("#…")
+        show = next(b for b in lobby.invites.children if isinstance(b, ipywidgets.Button))
+        show.click()
+        assert "#…" not in fields[0].value and "/watch/" in fields[0].value
         again = lobby.open(table)
         assert again is not None and again.table.link.table == table
         assert board.table.closed  # the old board's socket was closed

@@ -3,6 +3,8 @@ with the panel's choices; the other people's invites are on the board."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from wire import ServerThread
 
@@ -24,7 +26,20 @@ def test_play_online_moves_the_board_to_a_server_table(server: ServerThread) -> 
         assert isinstance(w.table, OnlineSeat) and local.closed
         assert w.online["table"] == w.table.link.table and w.seat == 1
         assert list(w.online["invites"]) == ["0"] and "/join/" in w.online["invites"]["0"]
-        friend = OnlineSeat(w.online["invites"]["0"])  # the friend opens the invite
+        # Issue 40: the widget's state (saved with the notebook) holds no secret; the board
+        # gets the whole invite by message when the person shows or copies it.
+        invite = w.table.invites[0]
+        secret = invite.split("#", 1)[1]
+        assert w.online["invites"]["0"] == invite.split("#")[0] + "#…"
+        assert secret not in json.dumps(w.get_state()) and secret not in repr(w)
+        assert w.online["watch"].endswith("#…") and w.table.watch_link not in json.dumps(
+            w.get_state())
+        shown = w.handle_message({"kind": "online_link", "which": "0"})
+        assert shown == {"kind": "online_link", "which": "0", "link": invite}
+        assert w.handle_message({"kind": "online_link", "which": "watch"})["link"] == \
+            w.table.watch_link
+        assert not w.handle_message({"kind": "online_link", "which": "1"})["ok"]  # mine: none
+        friend = OnlineSeat(shown["link"])  # the friend opens the invite
         assert w.table.wait_for(lambda s: s.table.get("status") == "playing", 10)
         mover = friend if friend.wait_for(lambda s: s.to_move is not None, 10) and \
             friend.to_move == 0 else w.table
@@ -38,6 +53,21 @@ def test_play_online_moves_the_board_to_a_server_table(server: ServerThread) -> 
         if friend is not None:
             friend.close()
         w.close()
+
+
+def test_a_local_board_has_no_link_to_give() -> None:
+    w = lf.LangfingerWidget(players=2, seed=1, seat=0, autoplay=False)
+    try:
+        reply = w.handle_message({"kind": "online_link", "which": "watch"})
+        assert not reply["ok"] and "no link 'watch'" in reply["error"]
+    finally:
+        w.close()
+
+
+def test_a_mistyped_link_keeps_its_secret_out_of_the_error() -> None:
+    with pytest.raises(lf.online.LinkError) as refused:
+        lf.online.join("http://127.0.0.1:8000/plai/T1#my-seat-token-0123456789")
+    assert "my-seat-token" not in str(refused.value) and "/plai/T1#…" in str(refused.value)
 
 
 def test_play_online_refuses_a_seed_and_the_open_board() -> None:

@@ -136,3 +136,30 @@ def test_presence_tells_who_is_online(server) -> None:
         assert a.until("presence", online=[0])
     finally:
         a.close()
+
+
+def test_frames_are_compact_json_with_sorted_keys_with_or_without_msgspec() -> None:
+    """The bytes of a frame depend on its content only (the no-leak test compares bytes):
+    keys sorted at every depth, whichever encoder the server has."""
+    from langfinger_widget.server import protocol
+
+    message = protocol.out("update", 7, zeta={"b": [1, {"y": 2, "x": None}], "a": "é"},
+                           alpha=[True, 1.5, "\u2014"])
+
+    def keys_sorted(value: object) -> bool:
+        if isinstance(value, dict):
+            return list(value) == sorted(value) and all(keys_sorted(v) for v in value.values())
+        if isinstance(value, list):
+            return all(keys_sorted(v) for v in value)
+        return True
+
+    for encode in (protocol.encode, protocol.encode_pure):
+        text = encode(message)
+        assert json.loads(text) == message
+        assert keys_sorted(json.loads(text, object_pairs_hook=dict))
+        assert ", " not in text and ": " not in text
+    frame = protocol.Frame.of(message)
+    assert (frame.kind, frame.text) == ("update", protocol.encode(message))
+    # A client may send a lone surrogate (valid JSON, no UTF-8): quoted back, never a crash.
+    odd = protocol.out("why", 1, action=json.loads('"a\\ud800b"'))
+    assert json.loads(protocol.encode(odd)) == odd

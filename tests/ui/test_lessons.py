@@ -107,3 +107,27 @@ def test_the_solution_shows_only_when_its_button_is_pressed() -> None:
     button.click()
     assert shown.value.startswith("<ol><li>Hans steals") and "only plan" in shown.value
     assert button.disabled
+
+
+def test_a_check_that_waits_says_what_is_still_missing() -> None:
+    """Issue 40: not the generic "make your move" once some of the step's moves are made."""
+    g = lf.Game.new(players=2, seed=4, start_player=0)
+    assert lessons.check(g, city_first, step=3).text == lessons.WAITING
+    g.play(CITY)
+    said = lessons.check(g, city_first, step=3).text
+    assert said.startswith("2 more moves to make on the board above (1 of 3 made)"), said
+    g.play({"type": "place", "place": "ruin"})
+    assert lessons.check(g, city_first, step=3).text.startswith("1 more move to make")
+    lesson = lessons.check(g, city_first, step=3, waiting="Not every token is down yet.")
+    assert lesson.state == "waiting" and lesson.text == "Not every token is down yet."
+
+
+def test_the_placing_lessons_check_names_what_is_missing() -> None:
+    """notebooks/02_placing's check of the whole placing, run halfway through."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "02_placing.ipynb").read_text())
+    source = next("".join(c["source"]) for c in nb["cells"]
+                  if "check(w, all_down" in "".join(c["source"]))
+    assert "Not every token is down yet" in source.split("check(w, all_down")[1]
