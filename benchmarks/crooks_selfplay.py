@@ -79,7 +79,7 @@ def balance(players: int, games: int, seed: int) -> dict[str, Any]:
             wins[w] += 1
             greedy_wins[w] += w == greedy_seat
         for row in g.standings():
-            for gang, pts in row["gangs"].items():
+            for gang, pts in row["by_gang"].items():
                 gangs[gang] += pts > 0
         lengths.append(g.move_number)
     return {"wins": wins, "greedy_wins": greedy_wins, "greedy_games": greedy_games,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import games
 from ..kernel.errors import BadArgument
 from ..kernel.hidden import Determinizer, determinize
 from ..kernel.state import shown
@@ -58,37 +59,68 @@ LEVELS: dict[str, tuple[str, dict[str, Any], str]] = {
 }
 
 
+# The ladder of any game but Langfinger: the same levels, a greedy level being the game's own
+# greedy bot (its GameSpec's) and a searching one ISMCTS on ``resample`` twins (TwinSearch),
+# whose budget buys far fewer iterations a second than Langfinger's fast search: each one
+# re-deals a twin and plays it out through the protocol. The budgets keep a move near a
+# second on one core (Crooks, measured by ``python -m langfinger_widget.study --game crooks``).
+TWIN_LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {"blunders": 0.5}),
+    "medium": ("greedy", {}),
+    "hard": ("ismcts", {"iterations": {2: 150, 3: 100, 4: 60}}),
+    "expert": ("ismcts", {"iterations": {2: 400, 3: 250, 4: 160}}),
+}
+
+
 def names() -> list[str]:
     """Every name :func:`make` accepts: the levels, then the bots themselves."""
     return [*LEVELS, *BOTS]
 
 
-def make(name: str, seed: int = 0, **budget: Any) -> Bot:
-    """A bot by level (``easy``, ``medium``, ``hard``, ``expert``) or by name, seeded.
+def plays_greedily(name: str) -> bool:
+    """Whether the bot or level ``name`` is a greedy bot (each game brings its own)."""
+    return (LEVELS[name][0] if name in LEVELS else name) == "greedy"
+
+
+def make(name: str, seed: int = 0, *, game: str = "langfinger", **budget: Any) -> Bot:
+    """A bot by level (``easy``, ``medium``, ``hard``, ``expert``) or by name, seeded, for
+    the registered game ``game`` (``lf.games.names()``).
 
     By name (``random``, ``greedy``, ``ismcts``), ``budget`` goes to the bot:
     ``iterations=`` or ``time=`` (seconds a move) for ISMCTS, plus its tuning
-    knobs; the other bots take none. A level fixes its own budget.
+    knobs; the other bots take none. A level fixes its own budget. For a game other than
+    Langfinger, ``greedy`` is that game's own greedy bot (:class:`BadArgument` if it has
+    none), the levels are :data:`TWIN_LEVELS`, and ISMCTS searches a twin it is given
+    (``bots.base.thinking(bot, view, legal, twin=game.resample(seat, rng))``).
     """
     if not isinstance(name, str):
         raise BadArgument(f"a bot is named by a level {list(LEVELS)} or a bot {sorted(BOTS)}, "
                           f"not {shown(name)}")
+    spec = games.get(game)
     if name in LEVELS:
         if budget:
             raise BadArgument(f"the level {name!r} has its own budget, got {sorted(budget)}")
-        bot, level_budget, _ = LEVELS[name]
-        return BOTS[bot](seed=seed, **level_budget)
-    if name not in BOTS:
+        kind, budget = (LEVELS[name][0], LEVELS[name][1]) if spec.name == "langfinger" \
+            else TWIN_LEVELS[name]
+    elif name in BOTS:
+        kind = name
+        allowed = KNOBS[name]
+        if set(budget) - allowed:
+            raise BadArgument(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
+                              + (f"; it takes {sorted(allowed)}" if allowed else ""))
+    else:
         raise BadArgument(f"unknown bot {shown(name)}; choose a level {list(LEVELS)} "
                           f"or a bot {sorted(BOTS)}")
-    allowed = KNOBS[name]
-    if set(budget) - allowed:
-        raise BadArgument(f"the {name} bot takes no budget {sorted(set(budget) - allowed)}"
-                          + (f"; it takes {sorted(allowed)}" if allowed else ""))
-    return BOTS[name](seed=seed, **budget)
+    if kind != "greedy" or spec.name == "langfinger":
+        return BOTS[kind](seed=seed, **budget)
+    if spec.greedy is None:
+        raise BadArgument(f"{spec.title} has no greedy bot: choose one of "
+                          f"{[n for n in names() if not plays_greedily(n)]}")
+    bot: Bot = spec.greedy(seed=seed, **budget)
+    return bot
 
 
 __all__ = [
-    "BOTS", "LEVELS", "Action", "Bot", "Determinizer", "GreedyBot", "ISMCTSBot", "RandomBot",
-    "View", "determinize", "make", "names",
+    "BOTS", "LEVELS", "TWIN_LEVELS", "Action", "Bot", "Determinizer", "GreedyBot", "ISMCTSBot",
+    "RandomBot", "View", "determinize", "make", "names", "plays_greedily",
 ]

@@ -9,7 +9,7 @@ dicts; a game's own names (place, hangout, building...) live inside them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -100,3 +100,7 @@ class GameSpec:
     options: Mapping[str, tuple[tuple[Any, ...], str]] = field(default_factory=dict)
     # The end screen's figures, ``figures(game, seat)`` (JSON rows, one a seat); None: none.
     figures: Callable[[Any, int | None], list[dict[str, Any]]] | None = None
+    # A record's words for the game's actions (records/, ``game <name>``): ``write(action)``
+    # gives a line's words, ``read(words)`` the action back (ValueError if they spell none);
+    # None: no records of the game (Langfinger's own are records/' original format).
+    action_words: tuple[Callable[[Action], str], Callable[[Sequence[str]], Action]] | None = None

@@ -355,6 +355,9 @@ def _read_game(line: int, rest: list[str]) -> str:
     if len(rest) != 1 or name not in games.names():
         raise RecordError(line, f"game must be one of {', '.join(games.names())}, "
                                 f"not {' '.join(rest)!r}")
+    if name != DEFAULT_GAME and games.get(name).action_words is not None:
+        raise RecordError(line, f"a record of {games.get(name).title}: read it with "
+                                f"records.read_game")
     if name != DEFAULT_GAME:
         raise RecordError(line, f"a record of {games.get(name).title}: records are written "
                                 f"and read for {DEFAULT_GAME} only so far")

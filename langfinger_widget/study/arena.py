@@ -40,9 +40,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .. import bots as bots_mod
+from .. import games as games_mod
+from ..bots.base import thinking
 from ..kernel.cards import SCOUNDRELS
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
+from ..tables.scheduler import at_once
 from . import elo
 
 MAX_DECISIONS = 5000  # a safety net: no real game comes near it
@@ -66,6 +69,7 @@ class BotSpec:
 
     name: str
     budget: tuple[tuple[str, float], ...] = ()
+    game: str = "langfinger"  # the registered game (lf.games) it plays
 
     @property
     def label(self) -> str:
@@ -80,11 +84,12 @@ class BotSpec:
             from ..envs import openspiel_bots
 
             return openspiel_bots.make(self.name, seed=seed, **budget)
-        return bots_mod.make(self.name, seed=seed, **budget)
+        return bots_mod.make(self.name, seed=seed, game=self.game, **budget)
 
 
 def parse_bots(text: str, defaults: dict[str, float] | None = None,
-               fallback: dict[str, float] | None = None) -> list[BotSpec]:
+               fallback: dict[str, float] | None = None,
+               game: str = "langfinger") -> list[BotSpec]:
     """``"ismcts:time=0.5,greedy,hard"`` -> specs; ``defaults`` fill an ISMCTS budget left
     unsaid; ``fallback`` is the budget of an ISMCTS bot that neither its name nor
     ``defaults`` give iterations or time. A level (``easy``, ``medium``, ``hard``,
@@ -107,9 +112,14 @@ def parse_bots(text: str, defaults: dict[str, float] | None = None,
             raise BadArgument(f"unknown bot {name!r}; bots are "
                              f"{sorted(bots_mod.BOTS) + list(OPENSPIEL_BOTS)}, "
                              f"levels {list(bots_mod.LEVELS)}")
-        specs.append(BotSpec(name, tuple(sorted(budget.items()))))
-    if not 2 <= len(specs) <= 5:
-        raise BadArgument("an arena match seats 2 to 5 bots (R1.1)")
+        if game != "langfinger" and name in OPENSPIEL_BOTS:
+            raise BadArgument(f"{name} plays langfinger only, not {game}")
+        specs.append(BotSpec(name, tuple(sorted(budget.items())), game))
+    spec = games_mod.get(game)
+    if len(specs) not in spec.players:
+        raise BadArgument(f"{spec.players_ruling or spec.rulings}: an arena match of "
+                          f"{spec.title} seats {spec.players.start} to "
+                          f"{spec.players.stop - 1} bots, not {len(specs)}".lstrip(": "))
     return specs
 
 
@@ -170,6 +180,10 @@ class GameResult:
     think_cpu: list[float] = field(default_factory=list)  # CPU seconds each seat spent choosing
     slowest_cpu: list[float] = field(default_factory=list)  # each seat's longest move, CPU s
     moves: list[int] = field(default_factory=list)  # decisions each seat made
+    game: str = "langfinger"
+    # The game's figures (its GameSpec's), one row a seat: what each seat did (Crooks: the
+    # specials it took and used, the gangs it controlled...).
+    figures: list[dict[str, Any]] = field(default_factory=list)
 
 
 def game_seed(master: int, index: int) -> int:
@@ -187,6 +201,8 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
     seed = game_seed(master_seed, index)
     rng = random.Random(seed)
     seated = [specs[(seat - index) % n] for seat in range(n)]  # bot j sits at (j + index) % n
+    if specs[0].game != "langfinger":
+        return _play_any(seated, seed, rng, index, records)
     scoundrels = rng.sample(sorted(SCOUNDRELS), n)
     # Seat 0 starts (not drawn, R1.0): the rotation then gives every bot the start equally often.
     game = Game.new(players=n, seed=seed, scoundrels=scoundrels, start_player=0)
@@ -215,13 +231,53 @@ def play_game(specs: Sequence[BotSpec], master_seed: int, index: int,
                       moves)
 
 
-def write_record(game: Game, labels: Sequence[str], directory: str, index: int) -> Path:
+def _play_any(seated: Sequence[BotSpec], seed: int, rng: random.Random, index: int,
+              records: str | None) -> GameResult:
+    """A game of any registered game through the protocol: each bot is given its seat's view
+    and legal actions and, if it searches (ISMCTS), a ``resample`` twin drawn from them."""
+    n = len(seated)
+    spec = games_mod.get(seated[0].game)
+    game = spec.Game.new(players=n, seed=seed)
+    players = [s.make(seed=rng.getrandbits(31)) for s in seated]
+    think, think_cpu, slowest, moves = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
+    start = time.perf_counter()
+    decisions = 0
+    while not game.is_over and decisions < MAX_DECISIONS:
+        seat = game.to_decide[0]
+        began, began_cpu = time.perf_counter(), time.process_time()
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:  # nothing to decide (C2.3: a seat that cannot recruit passes)
+            action = legal[0]
+        else:
+            twin = game.resample(seat, random.Random(rng.getrandbits(64))) \
+                if hasattr(players[seat], "search_twin") else None
+            action = at_once(thinking(players[seat], game.view(seat), legal, twin=twin))
+        cpu = time.process_time() - began_cpu
+        think[seat] += time.perf_counter() - began
+        think_cpu[seat] += cpu
+        slowest[seat] = max(slowest[seat], cpu)
+        moves[seat] += 1
+        game.play(action, seat)
+        decisions += 1
+    if records is not None:
+        write_record(game, [s.label for s in seated], records, index)
+    scores = [row["score"] for row in game.standings()]
+    figures = spec.figures(game, None) if spec.figures is not None else []
+    return GameResult(index, seed, [s.label for s in seated], [], scores, game.winners, 0,
+                      decisions, time.perf_counter() - start, think,
+                      [getattr(b, "searches", 0) for b in players],
+                      [getattr(b, "total_iterations", 0) for b in players], think_cpu, slowest,
+                      moves, spec.name, figures)
+
+
+def write_record(game: Any, labels: Sequence[str], directory: str, index: int) -> Path:
     """The game's full record in ``directory`` (made if missing), its bots in the header."""
-    from ..records import SUFFIX
+    from ..records import SUFFIX, write_game
 
     target = Path(directory) / f"game-{index:04d}{SUFFIX}"
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = game.record(None, bots=dict(enumerate(labels)))
+    text = game.record(None, bots=dict(enumerate(labels))) if isinstance(game, Game) \
+        else write_game(game, bots=dict(enumerate(labels)))
     target.write_text(text, encoding="utf-8")
     return target
 
@@ -369,7 +425,8 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
             moves = max(1, r.decisions)
             by_bot[label].append((point, r.money[seat], r.think[seat] / moves, seat))
             by_seat[seat].append(point)
-            by_scoundrel[r.scoundrels[seat]].append(point)
+            if r.scoundrels:  # Langfinger's
+                by_scoundrel[r.scoundrels[seat]].append(point)
             by_bot_seat[(label, seat)].append(point)
             if r.searches:
                 searched[label][0] += r.searches[seat]
@@ -394,7 +451,16 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
                         if b == label},
         }
     games = len(results)
+    figures: dict[str, float] = defaultdict(float)
+    for r in results:
+        for row in r.figures:
+            for key, value in row.items():
+                if key != "seat" and isinstance(value, (int, float)):
+                    figures[key] += value
     return {
+        "game": results[0].game if results else "langfinger",
+        # Each figure summed over the seats of a game, averaged over the games.
+        "figures": {k: v / games for k, v in sorted(figures.items())},
         "games": games,
         "bots": bots_out,
         "avg_rounds": sum(r.rounds for r in results) / games if games else 0.0,
@@ -436,10 +502,12 @@ def percent(rate: dict[str, Any]) -> str:
 
 def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
     """Print the summary as a table (win rate, 95% Wilson interval, games)."""
-    out(f"{summary['games']} games, {summary['avg_rounds']:.1f} rounds and "
-        f"{summary['avg_decisions']:.0f} decisions on average, "
+    rounds = f"{summary['avg_rounds']:.1f} rounds and " if summary["avg_rounds"] else ""
+    out(f"{summary['games']} games of {summary.get('game', 'langfinger')}, {rounds}"
+        f"{summary['avg_decisions']:.1f} decisions on average, "
         f"{summary['avg_seconds']:.2f} s a game")
-    out("bot                      win rate [95% CI]                avg money  s/decision")
+    money = "avg money" if summary.get("game", "langfinger") == "langfinger" else "avg score"
+    out(f"bot                      win rate [95% CI]                {money}  s/decision")
     for label, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
         out(f"{label:24} {percent(b)}   {b['avg_money']:6.1f}   {b['think_per_decision_s']:.4f}")
     for label, b in summary["bots"].items():
@@ -456,9 +524,14 @@ def report(summary: dict[str, Any], out: Callable[[str], None] = print) -> None:
     out("by seat (all bots; a fair game gives 1/players):")
     for seat, rate in summary["seats"].items():
         out(f"  seat {seat}: {percent(rate)}")
-    out("by scoundrel (all bots):")
-    for name, rate in summary["scoundrels"].items():
-        out(f"  {name:9} {percent(rate)}")
+    if summary["scoundrels"]:
+        out("by scoundrel (all bots):")
+        for name, rate in summary["scoundrels"].items():
+            out(f"  {name:9} {percent(rate)}")
+    if summary.get("figures"):
+        out("figures (all seats of a game together, a game on average):")
+        for name, value in summary["figures"].items():
+            out(f"  {name:24} {value:7.3f}")
 
 
 def write_csv(results: Sequence[GameResult], path: str, append: bool = False) -> None:

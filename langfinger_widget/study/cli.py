@@ -11,6 +11,7 @@ import math
 import sys
 from collections.abc import Sequence
 
+from .. import games
 from ..kernel.errors import BadArgument
 from . import ladder
 from .arena import (
@@ -39,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(budget: ismcts:time=0.5 or ismcts:iterations=300; "
                         "default: %(default)s); with the openspiel extra also "
                         "openspiel-ismcts and openspiel-mcts")
+    p.add_argument("--game", default="langfinger", choices=games.names(),
+                   help="the registered game to play (default: %(default)s); its levels "
+                        "easy and medium are its own greedy bot, hard and expert ISMCTS")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
                    help="games to play (default: %(default)s, about a minute on one core)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local backend)")
@@ -79,6 +83,7 @@ def check_args(args: argparse.Namespace) -> None:
     check_output(args.records, "--records", folder=True)
 
 
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -94,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.iterations is not None:
         defaults["iterations"] = args.iterations
     try:
-        specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS})
+        specs = parse_bots(args.bots, defaults, {"iterations": DEFAULT_ITERATIONS}, args.game)
         check_specs(specs)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)

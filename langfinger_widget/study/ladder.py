@@ -41,14 +41,17 @@ def check_levels(levels: Sequence[str]) -> None:
 
 
 def play(levels: Sequence[str], games: int, seed: int, jobs: int, pairs: str = "all",
-         progress: bool = True) -> dict[tuple[str, str], list[GameResult]]:
-    """Play the ladder's matches (:func:`schedule`); the games of each."""
+         progress: bool = True, game: str = "langfinger"
+         ) -> dict[tuple[str, str], list[GameResult]]:
+    """Play the ladder's matches (:func:`schedule`) of the registered game ``game``; the
+    games of each."""
     check_levels(levels)
     matches = {}
     for a, b in schedule(levels, pairs):
         if progress:
             print(f"{a} vs {b}: {games} games", file=sys.stderr)
-        matches[a, b] = run_local([BotSpec(a), BotSpec(b)], games, seed, jobs, progress)
+        matches[a, b] = run_local([BotSpec(a, game=game), BotSpec(b, game=game)], games, seed,
+                                  jobs, progress)
     return matches
 
 
@@ -93,7 +96,7 @@ def main(args: argparse.Namespace) -> int:
     levels = [lv.strip() for lv in args.ladder.split(",")]
     try:
         matches = play(levels, args.games, args.seed, args.jobs, args.pairs,
-                       not args.no_progress)
+                       not args.no_progress, args.game)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

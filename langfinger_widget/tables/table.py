@@ -96,21 +96,12 @@ def check_options(options: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
     return dict(options)
 
 
-def plays_greedily(name: str) -> bool:
-    """Whether the bot or level ``name`` is a greedy bot (each game brings its own)."""
-    return (LEVELS[name][0] if name in LEVELS else name) == "greedy"
-
-
 def make_bot(name: str, seed: int, spec: GameSpec) -> Bot:
-    """The bot called ``name`` (a level or a bot) for a game of ``spec``: random and ISMCTS
-    play any game; a greedy level is the game's own greedy bot (Langfinger's is bots/')."""
-    if spec.name == DEFAULT_GAME or not plays_greedily(name):
-        return make(name, seed=seed)
-    if spec.greedy is None:
-        raise TableError(f"{spec.title} has no greedy bot: choose one of "
-                         f"{[n for n in names() if not plays_greedily(n)]}")
-    bot: Bot = spec.greedy(seed=seed, **(LEVELS[name][1] if name in LEVELS else {}))
-    return bot
+    """The bot called ``name`` (a level or a bot) for a game of ``spec`` (``bots.make``)."""
+    try:
+        return make(name, seed=seed, game=spec.name)
+    except BadArgument as err:
+        raise TableError(str(err)) from None
 
 
 def bots_by_seat(bots: Mapping[Any, Any], players: int) -> dict[int, str]:

@@ -23,9 +23,11 @@ def test_random_games_end_with_winners(players: int) -> None:
         assert g.is_over and g.to_move is None and g.to_decide == [] and g.legal_actions() == []
         assert g.winners and set(g.winners) <= set(range(players))
         table = g.standings()
-        assert all(row["final"] for row in table)
-        assert [row["points"] for row in table] == [
-            sum(row["targets"].values()) + sum(row["gangs"].values()) for row in table]
+        assert [row["score"] for row in table] == [
+            sum(row["by_target"].values()) + sum(row["by_gang"].values()) for row in table]
+        assert [row["sources"] for row in table] == [
+            {"targets": sum(row["by_target"].values()), "gangs": sum(row["by_gang"].values())}
+            for row in table]
         lengths.append(g.move_number)
     assert min(lengths) >= players  # C2.1: every seat must at least pass
 
@@ -98,3 +100,26 @@ def test_undo_is_exact_and_copy_is_independent() -> None:
     assert twin.is_over and g.move_number == 0
     with pytest.raises(lf.IllegalAction):
         g.undo()
+
+
+def test_standings_and_winners_wait_for_the_end() -> None:
+    g = random_game(3, 4, stop=12)
+    assert not g.is_over and g.standings() == [] and g.winners == []
+    assert g.view(0)["standings"] is None  # a face-down crook's rank would show in a score
+    while not g.is_over:
+        g.play(g.legal_actions()[-1])  # a pass, or the last placement of a turn
+    rows = g.standings()
+    assert [r["seat"] for r in rows] == [0, 1, 2] and g.view(1)["standings"] == rows
+    assert all(r["score"] == sum(r["sources"].values()) for r in rows)
+
+
+def test_check_invariants_catches_a_crook_in_two_places_and_cash_that_does_not_add_up() -> None:
+    g = random_game(2, 3, stop=9)
+    g.check_invariants()
+    g.state.box.append(g.state.box[0])
+    with pytest.raises(AssertionError, match=r"^C1\.1"):
+        g.check_invariants()
+    g = random_game(2, 3, stop=9)
+    g.state.cash[1] += 1
+    with pytest.raises(AssertionError, match=r"^C5\.1"):
+        g.check_invariants()

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from crooks_helpers import walk
+from crooks_helpers import random_game, walk
 
 from langfinger_widget.games.crooks import CROOKS, Game, GreedyBot
 
@@ -126,3 +126,32 @@ def test_a_loaded_game_resamples_from_its_position_alone() -> None:
                 assert twin.view(seat) == g.view(seat) and twin.log(seat) == []
                 assert twin.legal_actions(seat) == g.legal_actions(seat)
                 Game.from_dict(twin.to_dict())  # a twin is a position that can exist
+
+
+def test_a_twin_is_drawn_from_the_seats_view_alone_and_hides_the_seed() -> None:
+    """Resampling the game or any twin of it with the same generator gives the same twin
+    (the draw cannot depend on where the hidden crooks really are), whose seed is not the
+    game's (the seed would give the deal away)."""
+    for players in (2, 4):
+        g = random_game(players, 8, stop=10)
+        for seat in range(players):
+            twin = g.resample(seat, random.Random(1))
+            assert twin.seed != g.seed
+            for k in range(3):
+                again = g.resample(seat, random.Random(k)).to_dict()
+                assert twin.resample(seat, random.Random(k)).to_dict() == again
+
+
+def test_a_seats_figures_count_only_what_it_saw() -> None:
+    from langfinger_widget.games.crooks import SPEC
+
+    assert SPEC.figures is not None
+    for players in (2, 3):
+        g = random_game(players, 6, stop=14)
+        for seat in range(players):
+            mine = SPEC.figures(g, seat)
+            for k in range(3):
+                assert SPEC.figures(g.resample(seat, random.Random(k)), seat) == mine
+        everything = SPEC.figures(g, None)
+        assert sum(r["recruits"] for r in everything) == sum(
+            e["type"] == "recruit" for e in g.log(None))

@@ -43,7 +43,7 @@ def refused(g: Game, action: dict[str, Any], ruling: str) -> None:
 
 
 def points(g: Game) -> list[int]:
-    return [row["points"] for row in g.standings()]
+    return [row["score"] for row in g.standings()]
 
 
 # --- C0: the deck ------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_c4_4_pickpocket_gains_two_and_accomplices_stack() -> None:
     g.play(place(6, UP, True))  # joins the face-down 4: strength 4 + 3 = 7 beats the 7? a tie
     assert [p.crook for p in g.state.rows[0][6]] == ["K16", "K26"]
     g.play({"type": "pass"})
-    assert g.standings()[0]["targets"]["6"] == g.standings()[1]["targets"]["6"] == 3  # 6 // 2
+    assert g.standings()[0]["by_target"]["6"] == g.standings()[1]["by_target"]["6"] == 3  # 6 // 2
 
 
 def test_c4_5_a_switch_moves_the_whole_stack_faces_and_knowledge_kept() -> None:
@@ -338,7 +338,7 @@ def test_c6_rulebook_example_tom_and_pim_at_the_6_target() -> None:
     g.play(place(6))
     g.play({"type": "pass"})
     g.play({"type": "pass"})
-    assert [row["targets"]["6"] for row in g.standings()] == [0, 7]
+    assert [row["by_target"]["6"] for row in g.standings()] == [0, 7]
 
 
 def test_c6_4_rulebook_gang_example_three_players() -> None:
@@ -350,14 +350,14 @@ def test_c6_4_rulebook_gang_example_three_players() -> None:
             5: [[("K28", UP)], [], []], 6: [[("K21", UP)], [], []]}
     g = load(3, rows, passed=[True, True, True], step="over")
     table = g.standings()
-    assert [r["gangs"]["northside"] for r in table] == [4, 0, 0]
-    assert [r["gangs"]["westside"] for r in table] == [0, 0, 0]
+    assert [r["by_gang"]["northside"] for r in table] == [4, 0, 0]
+    assert [r["by_gang"]["westside"] for r in table] == [0, 0, 0]
 
 
 def test_c6_2_a_targets_worth_never_falls_below_zero() -> None:
     rows = {2: [[("K02", UP)], [("K06", UP)]]}  # 2 - 2 - 2
     g = load(2, rows, passed=[True, True], step="over")
-    assert [r["targets"]["2"] for r in g.standings()] == [0, 0]
+    assert [r["by_target"]["2"] for r in g.standings()] == [0, 0]
 
 
 def test_c6_3_ties_share_rounded_down_and_stacks_sum() -> None:
@@ -365,8 +365,8 @@ def test_c6_3_ties_share_rounded_down_and_stacks_sum() -> None:
             9: [[("K20", UP), ("K28", UP)], [("K29", UP)]]}  # 2+1 vs 3 (+1 worth): 10 // 2
     g = load(2, rows, passed=[True, True], step="over")
     table = g.standings()
-    assert [r["targets"]["7"] for r in table] == [3, 3]
-    assert [r["targets"]["9"] for r in table] == [5, 5]
+    assert [r["by_target"]["7"] for r in table] == [3, 3]
+    assert [r["by_target"]["9"] for r in table] == [5, 5]
 
 
 def test_c6_5_a_tie_on_points_goes_to_cash_then_all_tied_win() -> None:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from ..protocol import GameSpec
 from .cards import CROOKS, Crook, load_deck
+from .figures import figures as seat_figures
 from .game import Game
 from .greedy import GreedyBot
+from .words import action_text, read_action
 
 __all__ = ["CROOKS", "SPEC", "Crook", "Game", "GreedyBot", "load_deck"]
 
@@ -28,4 +30,7 @@ SPEC = GameSpec(
     rulings="C",
     rulings_file="RULINGS-crooks.md",
     greedy=GreedyBot,
+    players_ruling="C1.1",
+    figures=seat_figures,
+    action_words=(action_text, read_action),
 )

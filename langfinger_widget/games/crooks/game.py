@@ -77,6 +77,15 @@ class Game:
         """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
         return self._state.to_dict()
 
+    def check_invariants(self) -> None:
+        """:class:`AssertionError` naming the ruling if the position breaks Crooks' own
+        invariants: every crook in one place (C1.1), cash that adds up (C5.1), what a seat
+        knows (C7.2)... The loader's checks, so a live game is held to what a saved one is."""
+        try:
+            rules.check_position(state_mod.from_dict(self._state.to_dict()))
+        except InvalidState as err:
+            raise AssertionError(str(err)) from None
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         twin = Game(self._states[0])
@@ -138,12 +147,10 @@ class Game:
         return rules.winners(self._state)
 
     def standings(self) -> list[dict[str, Any]]:
-        """Each seat's points by source (``targets`` by target, ``gangs`` by gang) and cash.
-
-        Before the end it counts face-down crooks too (``final`` False): for the open board
-        and the end screen, never for a seat's eyes.
-        """
-        return rules.standings(self._state)
+        """[] until the game is over, then each seat's score by source (``targets`` and
+        ``gangs``, broken down in ``by_target`` and ``by_gang``) and its cash (C6.2-C6.5):
+        the protocol's rows, what the end screen shows."""
+        return rules.standings(self._state) if self.is_over else []
 
     @property
     def version(self) -> int:
@@ -290,6 +297,11 @@ class Game:
         pile it once saw, the crooks it never saw) are permuted among themselves, the deal
         and the history renamed accordingly; a renaming that breaks a rule (say the
         Kingpin kept from a pile of two) or changes what the seat saw is drawn again.
+
+        The draw depends on the seat's view and log alone, never on where the hidden crooks
+        really are: each group is first put in a canonical order by where its crooks lie
+        (so this game and any twin of it start from the same renamed game), and only then
+        shuffled by ``rng``. The seed, which would give the deal away, is drawn afresh.
         """
         self._check_seat(seat, none_ok=False)
         want_log, want_view = self.log(seat), self.view(seat)
@@ -302,22 +314,33 @@ class Game:
         for crook in sorted(ids):
             classes[tuple(sorted(places[crook], key=repr))].append(crook)
         movable = [c for c in classes.values() if len(c) > 1]
+        where = _locations(self._state)
+        canonical: dict[str, str] = {}
+        for group in movable:
+            canonical.update(zip(sorted(group, key=where.__getitem__), group, strict=True))
+        seed = rng.randrange(state_mod.MAX_SEED + 1)
         for _ in range(RESAMPLE_TRIES if movable else 0):
             sigma: dict[str, str] = {}
             for group in movable:
                 shuffled = list(group)
                 rng.shuffle(shuffled)
                 sigma.update(zip(group, shuffled, strict=True))
-            twin = self._renamed(sigma)
+            twin = self._renamed({c: sigma[x] for c, x in canonical.items()}, seed)
             if twin is not None and twin.log(seat) == want_log \
                     and twin.view(seat) == want_view and twin.legal_actions(seat) == want_legal:
                 return twin
-        return self.copy()
+        # Nothing is hidden, or every draw broke a rule (a tightly bound group): the canonical
+        # game stands for them all; should it break one too, this game itself, the one deal
+        # sure to be consistent.
+        twin = self._renamed(canonical, seed) or self._renamed({}, seed)
+        assert twin is not None, "this game replays its own history"
+        return twin
 
-    def _renamed(self, sigma: dict[str, str]) -> Game | None:
-        """This game with every crook id read through ``sigma``, replayed under the rules;
-        None if the renamed history breaks one."""
+    def _renamed(self, sigma: dict[str, str], seed: int) -> Game | None:
+        """This game with every crook id read through ``sigma`` and the seed ``seed``,
+        replayed under the rules; None if the renamed history breaks one."""
         base = self._states[0].renamed(sigma)
+        base.seed = seed
         if not self._events[0]:  # a loaded position, not a deal: it must still be possible
             try:
                 state_mod.check(base)
@@ -337,6 +360,20 @@ class Game:
     def __repr__(self) -> str:
         return (f"<crooks.Game {self.num_players} players, step {self.step}, "
                 f"to move {self.to_move}, cash {self.cash}>")
+
+
+def _locations(state: State) -> dict[str, tuple[Any, ...]]:
+    """Where each crook lies now, as a key that sorts (hangout, target, hand or box)."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for h, pile in state.hangouts.items():
+        out.update((c, ("hangout", h, i)) for i, c in enumerate(pile))
+    for s, row in enumerate(state.rows):
+        for t, stack in row.items():
+            out.update((p.crook, ("target", str(t), s, i)) for i, p in enumerate(stack))
+    out.update((c, ("box", "", i)) for i, c in enumerate(state.box))
+    if state.turn is not None and state.turn.hand is not None:
+        out.setdefault(state.turn.hand, ("hand",))
+    return out
 
 
 def _without_deck(view: dict[str, Any]) -> dict[str, Any]:

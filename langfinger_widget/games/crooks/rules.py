@@ -174,6 +174,8 @@ def _kill_choices(state: State, seat: int, target: int, placed: bool = False) ->
 def placements(state: State, seat: int, crook: str, cash: int) -> list[Key]:
     """Every legal placement of ``crook`` by ``seat`` with ``cash`` left (C4.1-C4.6, C4.9)."""
     special = state.deck[crook].special
+    # Where a Spy could look does not depend on its own target (C4.8): asked once.
+    can_spy = special == "spy" and bool(_spy_choices(state, seat))
     out: list[Key] = []
     for t in TARGETS:
         mine = bool(state.rows[seat][t])
@@ -192,7 +194,7 @@ def placements(state: State, seat: int, crook: str, cash: int) -> list[Key]:
         elif special == "killer":
             effect = bool(_kill_choices(state, seat, t))  # C4.6
         elif special == "spy":
-            effect = not mine and bool(_spy_choices(state, seat))  # C4.8
+            effect = not mine and can_spy  # C4.8
         if effect:
             out.append(("place", t, "up", True))
         if not mine:  # C4.2: one crook per seat per target, plain
@@ -542,16 +544,16 @@ def worth(state: State, target: int) -> int:
 
 
 def standings(state: State) -> list[dict[str, Any]]:
-    """Each seat's points, target by target and gang by gang (C6.2-C6.4), and cash (C6.5).
+    """Each seat's score by source (C6.2-C6.4), in the protocol's rows: ``sources`` splits it
+    between ``targets`` and ``gangs`` (adding up to ``score``), ``by_target`` and ``by_gang``
+    break those down, ``cash`` breaks ties (C6.5).
 
-    Counted from every crook at a target whatever its face: before the game is over this
-    is the open board's count (it would reveal face-down crooks) and ``final`` is False.
+    Counted from every crook at a target whatever its face, so only the end may show it
+    (``Game.standings`` is [] before): earlier it would reveal face-down crooks.
     """
     n = state.num_players
-    table: list[dict[str, Any]] = [
-        {"seat": s, "name": state.names[s], "points": 0, "cash": state.cash[s],
-         "targets": {str(t): 0 for t in TARGETS}, "gangs": dict.fromkeys(GANGS, 0),
-         "final": state.step == "over"} for s in range(n)]
+    by_target: list[dict[str, int]] = [{str(t): 0 for t in TARGETS} for _ in range(n)]
+    by_gang: list[dict[str, int]] = [dict.fromkeys(GANGS, 0) for _ in range(n)]
     for t in TARGETS:
         strength = [sum(state.deck[p.crook].rank for p in state.rows[s][t]) for s in range(n)]
         present = [s for s in range(n) if state.rows[s][t]]
@@ -561,16 +563,20 @@ def standings(state: State) -> list[dict[str, Any]]:
         top = [s for s in present if strength[s] == best]
         share = worth(state, t) // len(top)  # C6.3: shared, rounded down
         for s in top:
-            table[s]["targets"][str(t)] = share
+            by_target[s][str(t)] = share
     for gang in GANGS:
         counts = [sum(gang in state.deck[p.crook].gangs for st in state.rows[s].values()
                       for p in st) for s in range(n)]
         best = max(counts)
         if best >= 1 and counts.count(best) == 1:  # C6.4: a tie gives nobody anything
-            table[counts.index(best)]["gangs"][gang] = GANG_POINTS[n]
-    for row in table:
-        row["points"] = sum(row["targets"].values()) + sum(row["gangs"].values())
-    return table
+            by_gang[counts.index(best)][gang] = GANG_POINTS[n]
+    rows = []
+    for s in range(n):
+        sources = {"targets": sum(by_target[s].values()), "gangs": sum(by_gang[s].values())}
+        rows.append({"seat": s, "score": sum(sources.values()), "sources": sources,
+                     "name": state.names[s], "cash": state.cash[s],
+                     "by_target": by_target[s], "by_gang": by_gang[s]})
+    return rows
 
 
 def winners(state: State) -> list[int]:
@@ -578,5 +584,5 @@ def winners(state: State) -> list[int]:
     if state.step != "over":
         return []
     table = standings(state)
-    best = max((r["points"], r["cash"]) for r in table)
-    return [r["seat"] for r in table if (r["points"], r["cash"]) == best]
+    best = max((r["score"], r["cash"]) for r in table)
+    return [r["seat"] for r in table if (r["score"], r["cash"]) == best]

@@ -1,0 +1,239 @@
+"""Records of any registered game but Langfinger, through the game protocol alone.
+
+A game whose :class:`~langfinger_widget.games.GameSpec` has ``action_words`` writes and
+reads records in the shape of docs/records.md: the header names the game (``game crooks``),
+its seats and the seed it was dealt from; the body is one line a decision, in the game's own
+words (``3. Ann place 6 up +effect``), then ``end``. Only full records (``view all``) so far:
+a record replays from ``Game.new(players=, seed=)``, every decision checked by the rules.
+
+>>> from langfinger_widget.games.crooks import Game
+>>> g = Game.new(players=2, seed=4)
+>>> _ = g.play({"type": "recruit", "hangout": "A"})
+>>> text = write_game(g, date="2026-11-26")
+>>> print(text.splitlines()[1], "/", text.splitlines()[-2])
+game crooks / 1. "Player 1" recruit A
+>>> read_game(text).game().to_dict() == g.to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import games
+from ..games.protocol import Action, GameSpec, GameState
+from ..kernel.errors import IllegalAction, RecordError
+from ..kernel.notation import one_line
+from .syntax import DATE, MAGIC, VERSION, _name, _split, _tokens, _whole, label, listing
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A record of a game read and replayed: its header's facts and every decision."""
+
+    game_name: str
+    date: str
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    seed: int
+    decisions: tuple[tuple[int, Action], ...]  # (seat, action), in order
+    scores: tuple[int, ...] | None  # the header's result, when the game is over
+    winners: tuple[int, ...] | None
+    text: str
+
+    @property
+    def length(self) -> int:
+        return len(self.decisions)
+
+    def game(self, at: int | None = None) -> GameState:
+        """The game after the first ``at`` decisions (None: all of them)."""
+        spec = games.get(self.game_name)
+        game: GameState = spec.Game.new(players=len(self.names), seed=self.seed)
+        for seat, action in self.decisions[:at]:
+            game.play(action, seat)
+        return game
+
+
+def _words(spec: GameSpec) -> Any:
+    if spec.action_words is None:
+        raise RecordError(0, f"{spec.title} has no record words (GameSpec.action_words): its "
+                             f"games are not recorded")
+    return spec.action_words
+
+
+def _names(game: GameState) -> list[str]:
+    players = game.view(None).get("players") or []
+    return [str(p.get("name") or f"Seat {i}") if isinstance(p, dict) else f"Seat {i}"
+            for i, p in enumerate(players)] or [f"Seat {i}" for i in range(game.num_players)]
+
+
+def write_game(game: GameState, *, bots: Mapping[int, str] | None = None,
+               date: str = "?") -> str:
+    """The full record of ``game`` (every decision since its deal), which :func:`read_game`
+    replays. :class:`RecordError` if the game is not one dealt by ``Game.new(players=,
+    seed=)`` and played on from there (a loaded position has no deal to replay from)."""
+    spec = games.spec_of(game)
+    write, _ = _words(spec)
+    seed = getattr(game, "seed", None)
+    start = game.copy()
+    for _ in range(game.move_number):
+        start.undo()
+    dealt = spec.Game.new(players=game.num_players, seed=seed) if isinstance(seed, int) else None
+    if dealt is None or json.dumps(dealt.to_dict()) != json.dumps(start.to_dict()):
+        raise RecordError(0, f"this {spec.title} game was not dealt by Game.new(players, seed) "
+                             f"and played on: a record replays from its seed")
+    if not DATE.fullmatch(date):
+        raise RecordError(0, f"date must be YYYY-MM-DD or '?', not {date!r}")
+    names = _names(game)
+    bots = dict(bots or {})
+    lines = [f"{MAGIC} {VERSION}", f"game {spec.name}", f"date {date}"]
+    for seat, name in enumerate(names):
+        who = f"bot {bots[seat]}" if seat in bots else "human"
+        lines.append(f"seat {seat} {one_line(json.dumps(name, ensure_ascii=False))} {who}")
+    lines += [f"seed {seed}", "view all"]
+    if game.is_over:
+        scores = [row["score"] for row in game.standings()]
+        lines.append(f"result score {listing([str(s) for s in scores])} "
+                     f"winners {listing([str(w) for w in game.winners])}")
+    else:
+        lines.append("result unfinished")
+    lines.append("")
+    for number, (seat, action) in enumerate(_history(game), 1):
+        lines.append(f"{number}. {label(names[seat])} {write(action)}")
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def _history(game: GameState) -> list[tuple[int, Action]]:
+    """Each decision of the game's history with its seat, through the protocol (``deciders``
+    and the actions the game keeps: ``history`` where the game has one)."""
+    history = getattr(game, "history", None)
+    if not isinstance(history, list) or len(history) != game.move_number:
+        raise RecordError(0, f"{games.spec_of(game).title} keeps no history of its actions")
+    return list(zip(game.deciders, history, strict=True))
+
+
+HEADER = ("game", "date", "seat", "seed", "view", "result")
+
+
+def read_game(text: str) -> GameRecord:
+    """Read and replay the record of a game other than Langfinger; :class:`RecordError`
+    names the line that fails (a misspelled line, an illegal decision, a wrong result)."""
+    if not isinstance(text, str):
+        raise RecordError(0, f"a record is text, not {type(text).__name__}")
+    lines = text.splitlines()
+    if not lines or lines[0].split() != [MAGIC, str(VERSION)]:
+        raise RecordError(1, f"not a record: the first line must be '{MAGIC} {VERSION}'")
+    found: dict[str, tuple[int, list[str]]] = {}
+    seats: list[tuple[int, list[str]]] = []
+    i = 1
+    while i < len(lines) and lines[i].strip():
+        toks = _tokens(lines[i], i + 1)
+        i += 1
+        if not toks:
+            continue
+        if toks[0] not in HEADER:
+            raise RecordError(i, f"unknown header line {toks[0]!r}; the header of another "
+                                 f"game than langfinger has {', '.join(HEADER)}")
+        if toks[0] == "seat":
+            seats.append((i, toks[1:]))
+        elif toks[0] in found or len(toks) < 2:
+            raise RecordError(i, f"the header gives {toks[0]!r} twice, or with no value")
+        else:
+            found[toks[0]] = (i, toks[1:])
+    if i >= len(lines):
+        raise RecordError(len(lines), "truncated: the record ends in its header")
+    for key in ("game", "date", "seed", "view", "result"):
+        if key not in found:
+            raise RecordError(i, f"the header has no {key!r} line")
+    line, rest = found["game"]
+    if len(rest) != 1 or rest[0] not in games.names():
+        raise RecordError(line, f"game must be one of {', '.join(games.names())}, "
+                                f"not {' '.join(rest)!r}")
+    spec = games.get(rest[0])
+    try:
+        _, read = _words(spec)
+    except RecordError as err:
+        raise RecordError(line, err.why) from None
+    line, rest = found["date"]
+    if len(rest) != 1 or not DATE.fullmatch(rest[0]):
+        raise RecordError(line, f"date must be YYYY-MM-DD or '?', not {' '.join(rest)!r}")
+    date = rest[0]
+    names: list[str] = []
+    bots: list[str | None] = []
+    for n, (line, rest) in enumerate(seats):
+        if len(rest) < 3 or rest[0] != str(n) or (rest[2:] != ["human"] and (
+                len(rest) != 4 or rest[2] != "bot")):
+            raise RecordError(line, f"expected 'seat {n} \"name\" human|bot <level>'")
+        names.append(_name(rest[1], line))
+        bots.append(None if rest[2] == "human" else rest[3])
+    if len(names) not in spec.players:
+        raise RecordError(seats[-1][0] if seats else i, f"{spec.players_ruling or spec.rulings}"
+                          f": {spec.title} has {spec.players.start} to {spec.players.stop - 1} "
+                          f"players; the header has {len(names)}", spec.players_ruling or None)
+    line, rest = found["seed"]
+    seed = _whole(rest[0], "the seed", line)
+    if found["view"][1] != ["all"]:
+        raise RecordError(found["view"][0], "only full records (view all) of this game so far")
+    line, rest = found["result"]
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    if rest != ["unfinished"]:
+        if len(rest) != 4 or rest[0] != "score" or rest[2] != "winners":
+            raise RecordError(line, "result is 'unfinished' or 'score 30,21 winners 0'")
+        scores = tuple(_whole(s, "a score", line) for s in _split(rest[1]))
+        winners = tuple(_whole(w, "a winner's seat", line) for w in _split(rest[3]))
+    game: GameState = spec.Game.new(players=len(names), seed=seed)
+    decisions: list[tuple[int, Action]] = []
+    labels = [label(n) for n in names]
+    ended = False
+    for at in range(i + 1, len(lines)):
+        line = at + 1
+        toks = _tokens(lines[at], line)
+        if not toks:
+            continue
+        if ended:
+            raise RecordError(line, "nothing follows 'end'")
+        if toks == ["end"]:
+            ended = True
+            continue
+        head = toks[0]
+        if not (head.endswith(".") and head[:-1].isdigit()) or len(toks) < 3:
+            raise RecordError(line, f"expected a decision ('{len(decisions) + 1}. Ann <action>') "
+                                    f"or 'end', not {lines[at][:60]!r}")
+        if _whole(head[:-1], "the decision number", line) != len(decisions) + 1:
+            raise RecordError(line, f"decision {len(decisions) + 1} is numbered {head}")
+        who = label(_name(toks[1], line))
+        if who not in labels:
+            raise RecordError(line, f"{who} is no seat of the header")
+        seat = labels.index(who)
+        try:
+            action = read(toks[2:])
+            game.play(action, seat)
+        except (ValueError, IllegalAction) as err:
+            raise RecordError(line, str(err)[:200], _ruling(str(err), spec)) from None
+        decisions.append((seat, action))
+    if not ended:
+        raise RecordError(len(lines), "truncated: the record has no 'end'")
+    if scores is not None:
+        got = tuple(row["score"] for row in game.standings())
+        if not game.is_over or got != scores or tuple(game.winners) != winners:
+            raise RecordError(found["result"][0], f"the result says scores {list(scores)}, "
+                                                  f"winners {list(winners or ())}; the game "
+                                                  f"gives {list(got)}, {game.winners}")
+    elif game.is_over:
+        raise RecordError(found["result"][0], "the game is over: the result must say so")
+    return GameRecord(spec.name, date, tuple(names), tuple(bots), seed, tuple(decisions),
+                      scores, winners, text)
+
+
+def _ruling(reason: str, spec: GameSpec) -> str | None:
+    head = reason.split(":", 1)[0]
+    return head if head.startswith(spec.rulings) and head[len(spec.rulings):][:1].isdigit() \
+        else None
+
+
+__all__ = ["GameRecord", "read_game", "write_game"]
