@@ -161,9 +161,9 @@ describe("the Crooks board", () => {
     expect(rows.length).toBe(3);
     for (const s of v.standings ?? []) {
       const row = q(el, `[data-testid="standings"] tr[data-seat="${s.seat}"]`);
-      expect(q(row, '[data-testid="points"]').textContent).toBe(String(s.points));
-      expect(q(row, 'td[data-target="9"]').textContent).toBe(String(s.targets["9"]));
-      expect(q(row, 'td[data-gang="outfit"]').textContent).toBe(String(s.gangs.outfit));
+      expect(q(row, '[data-testid="points"]').textContent).toBe(String(s.score));
+      expect(q(row, 'td[data-target="9"]').textContent).toBe(String(s.by_target["9"]));
+      expect(q(row, 'td[data-gang="outfit"]').textContent).toBe(String(s.by_gang.outfit));
     }
     expect(el.querySelectorAll(".lf-crook-back").length).toBe(0);
     expect(q(el, '[data-testid="game-over"] h3').textContent).toContain("win");

@@ -654,16 +654,16 @@ function CrooksEnd(props: { view: CrooksView; standings: Standing[] }): JSX.Elem
               <th scope="row">{nameOf(view, s.seat)}</th>
               {targets.map((t) => (
                 <td key={t} class="lf-num" data-target={t}>
-                  {s.targets[t] ?? 0}
+                  {s.by_target[t] ?? 0}
                 </td>
               ))}
               {GANGS.map((g) => (
                 <td key={g} class="lf-num" data-gang={g}>
-                  {s.gangs[g] ?? 0}
+                  {s.by_gang[g] ?? 0}
                 </td>
               ))}
               <td class="lf-num lf-points" data-testid="points">
-                {s.points}
+                {s.score}
               </td>
               <td class="lf-num">${s.cash}</td>
             </tr>

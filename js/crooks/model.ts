@@ -52,14 +52,16 @@ export interface Turn {
   target: number | null;
 }
 
+/** A seat's row of the kernel's `standings()` (the game's end): the score, what it came
+ * from, and target by target and gang by gang. */
 export interface Standing {
   seat: number;
   name: string;
-  points: number;
+  score: number;
+  sources: { targets: number; gangs: number };
   cash: number;
-  targets: Record<string, number>;
-  gangs: Record<string, number>;
-  final: boolean;
+  by_target: Record<string, number>;
+  by_gang: Record<string, number>;
 }
 
 export type Step = "start" | "keep" | "place" | "switch" | "kill" | "spy" | "over";

@@ -141,3 +141,30 @@ def test_the_boards_crooks_rulings_are_the_docs_index() -> None:
     bundled = json.loads((root / "js" / "crooks" / "rulings.json").read_text(encoding="utf-8"))
     assert bundled == index
     assert len(index) >= 38 and "Killer" in index["C4.6"]["text"]
+
+
+def test_the_boards_recorded_positions_have_the_kernels_shape() -> None:
+    """js/__fixtures__/crooks.json holds views the kernel sent once: the board's tests stay
+    honest only while those views have the shape the kernel sends today."""
+    import json
+    from pathlib import Path
+
+    import random
+
+    from langfinger_widget import games
+    from langfinger_widget.testing import random_move
+
+    fixtures = json.loads((Path(__file__).parents[2] / "js/__fixtures__/crooks.json")
+                          .read_text(encoding="utf-8"))
+    game = games.get("crooks").Game.new(players=3, seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        seat, action = random_move(game, rng)
+        game.play(action, seat=seat)
+    final = game.view(0)
+    for name, recorded in fixtures.items():
+        view = recorded["view"]
+        assert set(view) == set(final), name
+        for row in view["standings"] or []:
+            assert set(row) == set(final["standings"][0]), name
+            assert row["score"] == sum(row["sources"].values()), name
