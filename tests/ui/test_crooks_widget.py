@@ -147,9 +147,8 @@ def test_the_boards_recorded_positions_have_the_kernels_shape() -> None:
     """js/__fixtures__/crooks.json holds views the kernel sent once: the board's tests stay
     honest only while those views have the shape the kernel sends today."""
     import json
-    from pathlib import Path
-
     import random
+    from pathlib import Path
 
     from langfinger_widget import games
     from langfinger_widget.testing import random_move
