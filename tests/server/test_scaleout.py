@@ -7,34 +7,45 @@ by one process and seen by all; and the bus carries only "table T is at sequence
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
 import threading
+import time
 from collections.abc import Iterator
 
+import httpx
 import pytest
 import services
-from wire import ServerProcess, Wire, caught_up, create, join, play_random, wires
+from websockets.exceptions import ConnectionClosed
+from wire import WAIT, ServerProcess, Wire, caught_up, create, join, play_random, wires
+
+import langfinger_widget as lf
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+def shared() -> Iterator[tuple[str, ...]]:
+    """A real Postgres and Redis: the arguments that point a server process at them."""
     try:
         with services.postgres() as pg, services.redis() as bus:
-            args = ("--database", pg.url, "--broker", bus.url)
-            a = ServerProcess(*args).start()
-            b = ServerProcess(*args)
-            try:
-                b.start()
-                yield a, b, bus.url
-            finally:
-                a.stop()
-                b.stop()
+            yield ("--database", pg.url, "--broker", bus.url)
     except services.Missing as missing:
         if os.environ.get("CI"):
             pytest.fail(f"CI must install the services: {missing}")
         pytest.skip(str(missing))
+
+
+@pytest.fixture(scope="module")
+def cluster(shared: tuple[str, ...]) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    a = ServerProcess(*shared).start()
+    b = ServerProcess(*shared)
+    try:
+        b.start()
+        yield a, b, shared[-1]
+    finally:
+        a.stop()
+        b.stop()
 
 
 def test_a_move_through_process_a_reaches_a_client_of_process_b(cluster) -> None:
@@ -135,3 +146,77 @@ def test_the_bus_carries_only_table_and_sequence(cluster) -> None:
     finally:
         listener.close()
         bus.close()
+
+
+def _record(base: str, table: str, token: str) -> list[dict]:
+    text = httpx.get(f"{base}/api/tables/{table}/record", timeout=WAIT,
+                     headers={"Authorization": f"Bearer {token}"}).text
+    return list(lf.records.read(text).actions)
+
+
+def test_a_process_killed_mid_move_loses_and_doubles_nothing(shared, cluster) -> None:
+    """Seat 0 plays through a process that is killed (SIGKILL) with a move of its in flight,
+    three times over; seat 1 plays through B. No process owns the table: every commit is a
+    compare and set on its sequence number, so B goes on at once, seat 0's client connects
+    to B again and is resynced, and the journal holds every acknowledged move once. The move
+    in flight may have been committed (then the resync shows it) or not: never twice."""
+    _, b, _ = cluster
+    rng = random.Random(39)
+    made = create(b.base, players=2, join=0, pace=0)
+    tokens = [made["token"], join(b.base, made["table"], made["invite_keys"]["1"])["token"]]
+    acked: list[dict] = []  # every move acknowledged to its client, in order
+    on_b = Wire(b.ws_url)
+    clients: list[Wire] = []
+    try:
+        on_b.hello(tokens[1])
+        outcomes = []
+        for round_ in range(3):
+            doomed = ServerProcess(*shared).start()
+            try:
+                on_doomed = Wire(doomed.ws_url)
+                assert on_doomed.hello(tokens[0])["kind"] == "state"
+                clients = [on_doomed, on_b]
+                acked += play_random(clients, 4 + round_, rng)  # both processes carry moves
+                # Seat 1 (on B) moves until it is seat 0's turn: its move goes to the doomed one.
+                while on_b.latest["view"]["to_move"] == 1:
+                    acked += play_random(clients, 1, rng)
+                assert on_doomed.latest["view"]["to_move"] == 0
+                action = rng.choice(on_doomed.latest["legal"])
+                on_doomed.next_id += 1
+                on_doomed.send({"kind": "act", "id": on_doomed.next_id, "action": action,
+                                "version": on_doomed.latest["version"]})
+                time.sleep(rng.choice([0.0, 0.001, 0.002, 0.004, 0.008]))
+                doomed.kill()  # SIGKILL: no shutdown, no notice, maybe half a move done
+                answer = None
+                with contextlib.suppress(ConnectionClosed, TimeoutError):
+                    while answer is None:
+                        message = on_doomed.recv(timeout=5)
+                        if message["kind"] == "result" and message["id"] == on_doomed.next_id:
+                            answer = message
+                on_doomed.close()
+            finally:
+                doomed.kill()
+            if answer is not None and answer["ok"]:
+                acked.append(action)
+            # The client connects again, to the process that lives, and is resynced there.
+            again = Wire(b.ws_url)
+            clients = [again, on_b]
+            state = again.hello(tokens[0])
+            assert state["kind"] == "state"
+            committed = state["move_number"]
+            assert committed in (len(acked), len(acked) + 1), (committed, len(acked))
+            in_flight = answer is None and committed == len(acked) + 1
+            outcomes.append("acknowledged" if answer is not None and answer["ok"] else
+                            "committed, unacknowledged" if in_flight else "not committed")
+            if in_flight:
+                acked.append(action)  # committed before the kill: seen by all from now on
+            on_b.wait_for(lambda s, q=state["seq"]: s["seq"] >= q)
+            assert on_b.latest["move_number"] == committed == len(acked)
+            assert _record(b.base, made["table"], tokens[1]) == acked
+            acked += play_random(clients, 3, rng)  # and play goes on through B alone
+            again.close()
+        assert _record(b.base, made["table"], tokens[0]) == acked, outcomes
+    finally:
+        on_b.close()
+        for w in clients:
+            w.close()
