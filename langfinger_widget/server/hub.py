@@ -141,6 +141,7 @@ class Live:
         self.changed_at = time.monotonic()
         self.reset_seq = room.seq  # clients sent anything before this get a full state
         self.presence: list[int] = []  # the seats last said to be online
+        self.noticed = room.seq  # the latest sequence another process announced
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -338,7 +339,7 @@ class Hub:
     async def _catch_up(self, live: Live) -> None:
         """Take in what other processes committed to this table (under its lock)."""
         room = live.room
-        loaded = await self.store.load(room.id, after_ply=room.plies - 1)
+        loaded = await self.store.since(room.id, room.plies - 1)
         if loaded is None or loaded.table.seq == room.seq:
             return
         try:
@@ -357,9 +358,19 @@ class Hub:
             live.reset_seq = live.room.seq
 
     async def _notice(self, table_id: str, seq: int) -> None:
-        """Another process says ``table_id`` is at ``seq``: read what it wrote, show it."""
+        """Another process says ``table_id`` is at ``seq``: read what it wrote, show it.
+
+        A table held here for nobody (no client, no bot thinking: the lobby loaded it, or its
+        clients left) is not followed: that would cost a read and a replay a move for no one.
+        It catches up when it is next used: every reader asks ``current`` first, a commit
+        from behind loses its compare and set and catches up, and a client's hello follows
+        the notices heard meanwhile (``noticed``).
+        """
         live = self.rooms.get(table_id)
         if live is None or live.room.seq >= seq:
+            return
+        live.noticed = max(live.noticed, seq)
+        if not live.clients and live.bot_key is None:
             return
         async with live.lock:
             if live.room.seq >= seq:
@@ -479,6 +490,8 @@ class Hub:
         else:
             raise Refusal("unauthorized", "hello needs a seat token or a spectator key")
         live.clients.add(client)
+        if live.noticed > live.room.seq:  # announced while nobody here followed the table
+            self.spawn(self._notice(live.room.id, live.noticed))
         client.push(self.state_for(client))
         self._presence(live)
         if client.seat is not None:

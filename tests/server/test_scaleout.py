@@ -220,3 +220,28 @@ def test_a_process_killed_mid_move_loses_and_doubles_nothing(shared, cluster) ->
         on_b.close()
         for w in clients:
             w.close()
+
+
+def test_a_process_that_followed_nobody_at_a_table_catches_up_for_its_first_client(
+        cluster) -> None:
+    """B loaded the table (its lobby made it) but has no client there, so it does not
+    follow the moves made through A; a seat and a spectator who then come to B see them all,
+    and B's next commit builds on them."""
+    a, b, _ = cluster
+    made = create(b.base, players=2, join=0, pace=0)
+    other = join(b.base, made["table"], made["invite_keys"]["1"])["token"]
+    tokens = [made["token"], other]
+    with wires(a.ws_url, tokens) as on_a:
+        played = play_random(on_a, 12, random.Random(5))
+        seq = on_a[0].latest["seq"]
+    with wires(b.ws_url, tokens) as on_b:
+        assert [w.latest["seq"] for w in on_b] == [seq, seq]
+        assert on_b[0].latest["move_number"] == len(played)
+        watcher = Wire(b.ws_url)
+        try:
+            state = watcher.hello(table=made["table"], spectate=made["spectator_key"])
+            assert state["seq"] == seq
+            played += play_random(on_b, 3, random.Random(6))
+        finally:
+            watcher.close()
+    assert _record(a.base, made["table"], tokens[0]) == played
