@@ -45,6 +45,9 @@ COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused af
 # A table nobody is connected to and no bot plays leaves memory after this long (its
 # journal stays: the next client loads it again).
 IDLE_SECONDS = 600.0
+# With other processes: how often a process asks the database whether a table it shows has
+# moved on without a notice (its writer died between its commit and its notice).
+HEAL_SECONDS = 3.0
 
 
 class Client:
@@ -183,6 +186,8 @@ class Hub:
         self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
         self.spawn(self._sweep())
+        if not isinstance(self.broker, MemoryBroker):
+            self.spawn(self._heal())
         if self.settings.resume_bots:
             for table_id in await self.store.tables_with_bot_turns():
                 live = await self.live(table_id)
@@ -207,6 +212,24 @@ class Hub:
                 await self.expire(time.time())
             except Exception:  # the database may be away a while: try again next round
                 log.exception("deleting expired tables failed")
+
+    async def _heal(self) -> None:
+        """Follow what no notice announced. A process killed between a commit and its notice
+        leaves the others' clients on the position before: a seat whose turn it now is would
+        wait for good. Every few seconds one query reads the sequence numbers of the tables
+        this process shows to someone, and those behind catch up as after a notice."""
+        while True:
+            await asyncio.sleep(HEAL_SECONDS)
+            try:
+                shown = {table_id: live.room.seq for table_id, live in self.rooms.items()
+                         if live.clients}
+                if not shown:
+                    continue
+                for table_id, seq in (await self.store.seqs_of(list(shown))).items():
+                    if seq > shown[table_id]:
+                        await self._notice(table_id, seq)
+            except Exception:  # the database may be away a while: try again next round
+                log.exception("looking for tables moved on without a notice failed")
 
     async def expire(self, now: float) -> list[str]:
         """Delete the tables past the retention settings (see Settings); their ids.

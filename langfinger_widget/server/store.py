@@ -528,6 +528,17 @@ class Store:
             row = (await conn.execute(select(tables.c.seq).where(tables.c.id == table_id))).first()
         return None if row is None else int(row.seq)
 
+    async def seqs_of(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The sequence numbers of these tables (those that exist)."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as conn:
+            for start in range(0, len(table_ids), 500):  # SQLite caps a statement's parameters
+                chunk = list(table_ids[start:start + 500])
+                result = await conn.execute(select(tables.c.id, tables.c.seq)
+                                            .where(tables.c.id.in_(chunk)))
+                found.update((r.id, int(r.seq)) for r in result)
+        return found
+
     async def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
         """The (table, seat) a token digest opens, or None (forged, revoked, unknown)."""
         async with self.engine.connect() as conn:

@@ -245,3 +245,25 @@ def test_a_process_that_followed_nobody_at_a_table_catches_up_for_its_first_clie
         finally:
             watcher.close()
     assert _record(a.base, made["table"], tokens[0]) == played
+
+
+def test_a_move_whose_notice_never_came_still_reaches_the_other_process(shared,
+                                                                         cluster) -> None:
+    """A process that commits and never tells the bus (here one started without a broker;
+    in life one killed between its commit and its notice) leaves B's clients behind only
+    until B's next look at the database: the seat whose turn it became is told."""
+    _, b, _ = cluster
+    silent = ServerProcess(*shared[:2]).start()  # the same database, no bus
+    try:
+        made = create(b.base, players=2, join=0, pace=0)
+        other = join(b.base, made["table"], made["invite_keys"]["1"])["token"]
+        tokens = [made["token"], other]
+        with wires(silent.ws_url, tokens) as on_silent, wires(b.ws_url, tokens) as on_b:
+            seat = on_silent[0].latest["view"]["to_move"]
+            reply = on_silent[seat].act(on_silent[seat].latest["legal"][0])
+            assert reply["ok"]
+            for w in on_b:  # no notice: B finds the move by itself
+                w.wait_for(lambda s: s["seq"] >= reply["seq"], timeout=3 * WAIT)
+            assert on_b[0].latest["move_number"] == 1
+    finally:
+        silent.stop()
