@@ -147,17 +147,17 @@ class Server:
 
 @contextlib.contextmanager
 def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool,
-            profile: Path | None = None) -> Iterator[list[Server]]:
+            profile: Path | None = None, count: int = 2) -> Iterator[list[Server]]:
+    """``count`` servers on one Postgres and Redis (``cluster``), or one on SQLite."""
     with contextlib.ExitStack() as stack:
-        if mode == "single":
-            data = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            args = ["--data", str(data)]
-            count = 1
-        else:
+        if mode == "cluster":
             pg = stack.enter_context(services.postgres(fsync=True))
             bus = stack.enter_context(services.redis())
             args = ["--database", pg.url, "--broker", bus.url]
-            count = 2
+        else:
+            data = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            args = ["--data", str(data)]
+            count = 1
         servers: list[Server] = []
         try:
             for _ in range(count):
@@ -175,7 +175,12 @@ class Table:
     id: str
     tokens: list[str]
     server: int  # the index of the server its seat 0 joined through
-    acked: list[dict[str, Any]] = field(default_factory=list)
+    # (the table's seq after the move, the move) for every acknowledged move: seats connected
+    # to different processes may take their results in another order than the commits'.
+    acked: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def moves(self) -> list[dict[str, Any]]:
+        return [action for _, action in sorted(self.acked, key=lambda a: a[0])]
     over: bool = False
 
 
@@ -202,9 +207,16 @@ async def _create(http: httpx.AsyncClient, bases: Sequence[str], i: int, seats: 
 
 async def make_tables(bases: Sequence[str], count: int, seats: int, first: int = 0
                       ) -> list[Table]:
+    # Bounded here, not by the pool alone: httpx's pool walks its queue of waiting requests
+    # at every step, so thousands queued there take minutes (--mode idle makes 3,334).
+    gate = asyncio.Semaphore(20)
+
+    async def one(http: httpx.AsyncClient, i: int) -> Table:
+        async with gate:
+            return await _create(http, bases, first + i, seats)
+
     async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=20)) as http:
-        return list(await asyncio.gather(*(_create(http, bases, first + i, seats)
-                                           for i in range(count))))
+        return list(await asyncio.gather(*(one(http, i) for i in range(count))))
 
 
 class Load:
@@ -278,7 +290,7 @@ class Load:
                         if time.time() >= self.start_at:
                             tally.moves += 1
                             tally.round_trips.append(time.perf_counter() - started)
-                        table.acked.append(action)
+                        table.acked.append((msg["seq"], action))
                     else:
                         tally.refused += 1
                     thinking = None
@@ -351,10 +363,10 @@ async def verify(servers: list[Server], tables: list[Table]) -> tuple[int, int]:
             text = (await http.get(f"{server.base}/api/tables/{table.id}/record",
                                    headers={"Authorization": f"Bearer {table.tokens[0]}"})).text
             if state["view"]["is_over"]:
-                assert lf.Game.from_record(text).history == table.acked, table.id
+                assert lf.Game.from_record(text).history == table.moves(), table.id
                 finished += 1
             else:
-                assert lf.records.read(text).actions == table.acked, table.id
+                assert lf.records.read(text).actions == table.moves(), table.id
             checked += 1
     return checked, finished
 
@@ -373,11 +385,11 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
           processes: int, fsyncs: bool, label: str, progress: bool,
-          profile: Path | None = None) -> dict[str, Any]:
+          profile: Path | None = None, servers_count: int = 2) -> dict[str, Any]:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
-    with started(mode, code, server_cores, fsyncs, profile) as servers:
+    with started(mode, code, server_cores, fsyncs, profile, servers_count) as servers:
         if client_cores:
             os.sched_setaffinity(0, client_cores)
         t0 = time.monotonic()
@@ -449,7 +461,8 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "rate_limited": sum(t["rate_limited"] for t in tallies),
                 "tables_created": sum(t["created"] for t in tallies),
             })
-        return {"label": label, "mode": mode, "code": str(code), "tables": count,
+        return {"label": label, "mode": mode, "servers": len(servers), "code": str(code),
+                "tables": count,
                 "seats": seats, "load_processes": processes, "made_in_s": made_in,
                 "clients_cpu_s": sum(r["cpu"] for r in results),
                 "peak_rss_mib": [s.peak_rss / 2**20 for s in servers],
@@ -479,8 +492,9 @@ def summary(steps: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def show(result: dict[str, Any]) -> None:
-    print(f"\n{result['label']}: {result['tables']} tables x {result['seats']} seats, "
-          f"{result['load_processes']} load process(es); {result['code']}")
+    print(f"\n{result['label']}: {result['servers']} server process(es), {result['tables']} "
+          f"tables x {result['seats']} seats, {result['load_processes']} load process(es); "
+          f"{result['code']}")
     print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
           f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8}")
     for s in result["steps"]:
@@ -521,6 +535,123 @@ def plot(results: list[dict[str, Any]], path: Path) -> None:
     print(f"  plot: {path}")
 
 
+# --- idle connections ---------------------------------------------------------------------------
+def _raise_fd_limit() -> int:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def _idle_process(ws_url: str, tokens: list[str], opened: Any) -> None:
+    """Open a socket a token, hello, take the state; hold them all until terminated."""
+    _raise_fd_limit()
+
+    async def run() -> int:
+        gate = asyncio.Semaphore(100)  # connections being opened at once (loopback's backlog)
+        sockets: list[Any] = []
+
+        async def one(token: str) -> None:
+            async with gate:
+                ws = await connect(ws_url, max_size=None, compression=None, open_timeout=60)
+                await ws.send(json.dumps({"kind": "hello", "token": token}))
+                while _decode(await ws.recv())["kind"] != "state":
+                    pass
+                sockets.append(ws)
+
+        results = await asyncio.gather(*(one(t) for t in tokens), return_exceptions=True)
+        failed = [r for r in results if isinstance(r, BaseException)]
+        opened.send(len(sockets))
+        if failed:
+            print(f"  {len(failed)} socket(s) failed, e.g. {failed[0]!r}")
+        await asyncio.Event().wait()  # held (their pings answered) until terminated
+
+    asyncio.run(run())
+
+
+def idle(connections: int, hold: float, seats: int, processes: int) -> int:
+    """One server on SQLite holds ``connections`` hello'd WebSockets (a seat each, at tables
+    of ``seats``); its memory a connection and its CPU while they idle."""
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cores = {cpus[0]} if len(cpus) > 1 else None
+    client_cores = set(cpus[1:]) if len(cpus) > 1 else None
+    mine = _raise_fd_limit()
+    print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f}; {connections} sockets from {processes} "
+          f"process(es) (open files here: {mine})")
+    with started("single", ROOT, server_cores, False) as servers:
+        server = servers[0]
+        print("  " + next(line for line in server.log.read_text().splitlines()
+                          if line.startswith("Langfinger server:")))
+        if client_cores:
+            os.sched_setaffinity(0, client_cores)
+        rss_start = server.rss()
+        count = math.ceil(connections / seats)
+        t0 = time.monotonic()
+        made = asyncio.run(make_tables([server.base], count, seats))
+        tokens = [t for table in made for t in table.tokens][:connections]
+        rss_tables = server.rss()
+        print(f"  {count} tables of {seats} made and joined in {time.monotonic() - t0:.0f} s; "
+              f"server RSS {rss_start / 2**20:.0f} MiB at start, {rss_tables / 2**20:.0f} "
+              "MiB with the tables loaded")
+        ctx = mp.get_context("spawn")
+        procs, pipes = [], []
+        t0 = time.monotonic()
+        for p in range(processes):  # on the clients' cores, inherited
+            here, there = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_idle_process, args=(server.ws, tokens[p::processes],
+                                                           there))
+            proc.start()
+            procs.append(proc)
+            pipes.append(here)
+        opened = sum(pipe.recv() for pipe in pipes)
+        took = time.monotonic() - t0
+        time.sleep(2.0)  # the last hellos' answers written, buffers settled
+        rss_open = server.rss()
+        cpu_a, t_a = sum(server.cpu()), time.monotonic()
+        time.sleep(hold)
+        cpu_b, t_b = sum(server.cpu()), time.monotonic()
+        rss_held = server.rss()
+        for proc in procs:
+            proc.terminate()  # closing 10,000 sockets one by one politely would take long
+            proc.join(30)
+        print(f"  {opened} of {connections} sockets open and hello'd in {took:.0f} s")
+        print(f"  server RSS {rss_open / 2**20:.0f} MiB with them open, "
+              f"{rss_held / 2**20:.0f} MiB after holding them {hold:.0f} s")
+        if opened:
+            print(f"  memory a connection: {(rss_held - rss_tables) / opened / 1024:.1f} KiB "
+                  f"(RSS delta / connections; with the tables loaded for them: "
+                  f"{(rss_held - rss_start) / opened / 1024:.1f} KiB)")
+        print(f"  the server's CPU while they idle: {(cpu_b - cpu_a) / (t_b - t_a) * 100:.1f}% "
+              f"of a core")
+    return 0 if opened == connections else 1
+
+
+def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
+    """How many times one process's moves N processes carry, one core each: N x (one
+    process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
+    process's share of every other's moves (reading them, showing them to its clients) is
+    what keeps it below."""
+    n = many["servers"]
+    steps = [{"offered": a["offered"],
+              "factor": n * a["cpu_ms_per_move"] / b["cpu_ms_per_move"]}
+             for a, b in zip(one["steps"], many["steps"], strict=True)]
+    return {"servers": n, "factor": n * one["cpu_ms_per_move"] / many["cpu_ms_per_move"],
+            "one_cpu_ms": one["cpu_ms_per_move"], "many_cpu_ms": many["cpu_ms_per_move"],
+            "steps": steps}
+
+
+def show_scale(label: str, scale: dict[str, Any]) -> None:
+    n = scale["servers"]
+    per_step = ", ".join(f"{s['factor']:.2f} at {s['offered']:.0f}/s" for s in scale["steps"])
+    print(f"\n{label}: scale-out factor {scale['factor']:.2f} for {n} processes "
+          f"({scale['factor'] / n:.0%} of {n}; the aim is 0.8 x {n} = {0.8 * n:.1f}): "
+          f"{scale['one_cpu_ms']:.2f} ms of CPU a move in one process, "
+          f"{scale['many_cpu_ms']:.2f} ms in {n} together (by step: {per_step})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", default="50,100,200,400,800,1600",
@@ -529,7 +660,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster"], default="single")
+    parser.add_argument("--mode", choices=["single", "cluster", "idle"], default="single",
+                        help="single: one process on SQLite; cluster: --servers processes on "
+                             "Postgres+Redis, after one such process alone (the scale-out "
+                             "factor); idle: --connections hello'd sockets held, memory each")
+    parser.add_argument("--servers", type=int, default=2,
+                        help="cluster: server processes (N), each a client's process in turn")
+    parser.add_argument("--connections", type=int, default=10_000,
+                        help="idle: WebSockets to open and hold (at most 30,000)")
+    parser.add_argument("--hold", type=float, default=10.0,
+                        help="idle: seconds to hold them (the server's CPU meanwhile)")
     parser.add_argument("--compare", type=Path, default=None,
                         help="another checkout: sweep its server first, then this one's")
     parser.add_argument("--no-fsyncs", action="store_true", help="do not run under strace")
@@ -541,6 +681,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
+    if args.mode == "idle":
+        return idle(min(args.connections, 30_000), args.hold, args.seats, args.processes)
     if args.quick:
         args.loads, args.step, args.tables, args.processes = "20,60", 2.0, 12, 1
     loads = [float(x) for x in args.loads.split(",")]
@@ -551,17 +693,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     codes = [(f"{args.compare.name} (compare)", args.compare.resolve())] if args.compare else []
     codes.append(("this tree", ROOT))
     results = []
+    scales = []
+    counts = [1, args.servers] if args.mode == "cluster" and args.servers > 1 else \
+        [args.servers]
     for label, code in codes:
-        result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
-                       args.processes, fsyncs, label, not args.no_progress,
-                       args.profile if code == ROOT else None)
-        show(result)
-        results.append(result)
+        pair = []
+        for n in counts:
+            result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
+                           args.processes, fsyncs,
+                           label if args.mode == "single" else f"{label}, {n} process(es)",
+                           not args.no_progress, args.profile if code == ROOT else None, n)
+            show(result)
+            results.append(result)
+            pair.append(result)
+        if len(pair) == 2:
+            scales.append({"label": label, **scale_out(*pair)})
+    for scale in scales:
+        show_scale(scale["label"], scale)
     if args.json:
         args.json.write_text(json.dumps({"machine": platform.machine(),
                                          "cores": os.cpu_count(),
                                          "python": platform.python_version(),
-                                         "results": results}, indent=1))
+                                         "results": results, "scale_out": scales}, indent=1))
         print(f"  figures: {args.json}")
     if args.plot:
         plot(results, args.plot)

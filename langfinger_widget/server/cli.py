@@ -155,13 +155,21 @@ def serve(args: argparse.Namespace) -> int:
 
         from . import lobby
         from .app import create_app
-        from .connections import uvicorn_config
+        from .connections import max_connections_default, raise_fd_limit, uvicorn_config
         from .hub import Hub
     except ImportError as exc:
         print(f"langfinger serve needs the server extra ({exc.name} is missing): {EXTRA}",
               file=sys.stderr)
         return 2
+    # Before anything reads the limit: --max-connections' default follows the raised one.
+    files = raise_fd_limit()
     settings = settings_of(args)
+    connections = settings.max_connections or max_connections_default()
+    limits = f"{connections} connections"
+    if files is not None:
+        before, after = files
+        limits += (f", open files {before} -> {after}" if after != before
+                   else f", open files {after}")
     family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
     # proto=IPPROTO_TCP: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they
     # are TCP; without it a small answer behind a large update waits ~40 ms for an ACK.
@@ -179,7 +187,7 @@ def serve(args: argparse.Namespace) -> int:
         tune_gc()
         base = settings.base_url()
         where = settings.database or settings.data_dir()
-        print(f"Langfinger server: {base}/  (tables in {where})", flush=True)
+        print(f"Langfinger server: {base}/  (tables in {where}; {limits})", flush=True)
         if new is not None:
             made = await lobby.create(hub, new, base)
             if "play" in made:

@@ -28,15 +28,44 @@ from .protocol import MAX_FRAME
 RESERVED_FDS = 64
 
 
+# Where the hard limit is "unlimited", the soft one is raised this far: Linux refuses more
+# than fs.nr_open (1,048,576 by default) anyway.
+UNLIMITED_FDS = 1 << 20
+
+
+def raise_fd_limit() -> tuple[int, int] | None:
+    """Raise this process's soft limit on open files as far as its hard limit allows: each
+    connection is a file, and the soft limit (often 1,024) is a default for programs that
+    open few, not a choice made for a server. The limits before and after, or None where
+    there are none to raise (Windows)."""
+    try:
+        import resource  # not on Windows
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = UNLIMITED_FDS if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < target:
+        # A hard limit above what the kernel allows (fs.nr_open) is refused: halve until one
+        # is taken, so the server gets as many files as it may rather than none more.
+        while target > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                break
+            except (ValueError, OSError):
+                target //= 2
+    return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def max_connections_default() -> int:
-    """As many connections as the process may open files, less those it needs itself."""
+    """As many connections as the process may open files (read now: after
+    :func:`raise_fd_limit`), less those it needs itself."""
     try:
         import resource  # not on Windows
     except ImportError:
         return 500
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
-        return 10_000
+        soft = UNLIMITED_FDS
     return max(16, soft - RESERVED_FDS)
 
 

@@ -45,6 +45,9 @@ COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused af
 # A table nobody is connected to and no bot plays leaves memory after this long (its
 # journal stays: the next client loads it again).
 IDLE_SECONDS = 600.0
+# With other processes: how often a process asks the database whether a table it shows has
+# moved on without a notice (its writer died between its commit and its notice).
+HEAL_SECONDS = 3.0
 
 
 class Client:
@@ -141,6 +144,7 @@ class Live:
         self.changed_at = time.monotonic()
         self.reset_seq = room.seq  # clients sent anything before this get a full state
         self.presence: list[int] = []  # the seats last said to be online
+        self.noticed = room.seq  # the latest sequence another process announced
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -182,6 +186,8 @@ class Hub:
         self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
         self.spawn(self._sweep())
+        if not isinstance(self.broker, MemoryBroker):
+            self.spawn(self._heal())
         if self.settings.resume_bots:
             for table_id in await self.store.tables_with_bot_turns():
                 live = await self.live(table_id)
@@ -206,6 +212,24 @@ class Hub:
                 await self.expire(time.time())
             except Exception:  # the database may be away a while: try again next round
                 log.exception("deleting expired tables failed")
+
+    async def _heal(self) -> None:
+        """Follow what no notice announced. A process killed between a commit and its notice
+        leaves the others' clients on the position before: a seat whose turn it now is would
+        wait for good. Every few seconds one query reads the sequence numbers of the tables
+        this process shows to someone, and those behind catch up as after a notice."""
+        while True:
+            await asyncio.sleep(HEAL_SECONDS)
+            try:
+                shown = {table_id: live.room.seq for table_id, live in self.rooms.items()
+                         if live.clients}
+                if not shown:
+                    continue
+                for table_id, seq in (await self.store.seqs_of(list(shown))).items():
+                    if seq > shown[table_id]:
+                        await self._notice(table_id, seq)
+            except Exception:  # the database may be away a while: try again next round
+                log.exception("looking for tables moved on without a notice failed")
 
     async def expire(self, now: float) -> list[str]:
         """Delete the tables past the retention settings (see Settings); their ids.
@@ -338,7 +362,7 @@ class Hub:
     async def _catch_up(self, live: Live) -> None:
         """Take in what other processes committed to this table (under its lock)."""
         room = live.room
-        loaded = await self.store.load(room.id, after_ply=room.plies - 1)
+        loaded = await self.store.since(room.id, room.plies - 1)
         if loaded is None or loaded.table.seq == room.seq:
             return
         try:
@@ -357,9 +381,19 @@ class Hub:
             live.reset_seq = live.room.seq
 
     async def _notice(self, table_id: str, seq: int) -> None:
-        """Another process says ``table_id`` is at ``seq``: read what it wrote, show it."""
+        """Another process says ``table_id`` is at ``seq``: read what it wrote, show it.
+
+        A table held here for nobody (no client, no bot thinking: the lobby loaded it, or its
+        clients left) is not followed: that would cost a read and a replay a move for no one.
+        It catches up when it is next used: every reader asks ``current`` first, a commit
+        from behind loses its compare and set and catches up, and a client's hello follows
+        the notices heard meanwhile (``noticed``).
+        """
         live = self.rooms.get(table_id)
         if live is None or live.room.seq >= seq:
+            return
+        live.noticed = max(live.noticed, seq)
+        if not live.clients and live.bot_key is None:
             return
         async with live.lock:
             if live.room.seq >= seq:
@@ -487,6 +521,8 @@ class Hub:
         else:
             raise Refusal("unauthorized", "hello needs a seat token or a spectator key")
         live.clients.add(client)
+        if live.noticed > live.room.seq:  # announced while nobody here followed the table
+            self.spawn(self._notice(live.room.id, live.noticed))
         client.push(self.state_for(client))
         self._presence(live)
         if client.seat is not None:

@@ -323,6 +323,19 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+# Store.since on Postgres: the table's row with its seats and the new journal rows as JSON
+# text (decoded here once, not row by row through the driver and SQLAlchemy).
+_SINCE = """
+SELECT t.seq, t.status, t.to_move, t.bot_turn, t.deadline, t.spectator_hash, t.created,
+       t.updated,
+       (SELECT json_agg(s ORDER BY s.seat)::text FROM lf_seats s WHERE s.table_id = t.id)
+           AS seats,
+       (SELECT json_agg(j ORDER BY j.ply)::text FROM lf_journal j
+         WHERE j.table_id = t.id AND j.ply > $2) AS plies
+FROM lf_tables t WHERE t.id = $1
+"""
+
+
 def _table_row(r: Any) -> TableRow:
     return TableRow(id=r.id, seq=r.seq, setup=json.loads(r.setup), options=json.loads(r.options),
                     status=r.status, to_move=r.to_move, bot_turn=bool(r.bot_turn),
@@ -344,8 +357,13 @@ def _ply_row(r: Any) -> Ply:
 class Store:
     """The tables on disk (or in Postgres): every call is one transaction."""
 
-    def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | None = None,
+                 follow: Any = None) -> None:
         self.engine = engine
+        # Postgres: asyncpg's own pool for ``since``, the read every process makes for every
+        # move another makes. Through SQLAlchemy it took four round trips (a ping at checkout,
+        # BEGIN, the query, a ROLLBACK at checkin); alone it is one statement, prepared once.
+        self._follow = follow
         # SQLite: one writer thread with a connection of its own, which commits the writes
         # that arrive together in one transaction (see _write). Postgres: every write its own
         # transaction, from as many processes as there are.
@@ -367,9 +385,16 @@ class Store:
             if not is_sqlite:  # processes starting together make the tables once, in turn
                 await conn.execute(text("SELECT pg_advisory_xact_lock(31)"))
             await conn.run_sync(metadata.create_all)
+        follow = None
         if is_sqlite:
             writer = _SqliteWriter(make_url(url).database or ":memory:")
-        return cls(engine, writer)
+        elif make_url(url).drivername == "postgresql+asyncpg":
+            import asyncpg  # the [server] extra: SQLAlchemy's driver for Postgres
+
+            dsn = make_url(url).set(drivername="postgresql").render_as_string(
+                hide_password=False)
+            follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+        return cls(engine, writer, follow)
 
     async def _write(self, write: Write) -> None:
         """Commit ``write``; :class:`Conflict` (nothing written) if its table moved on.
@@ -409,6 +434,8 @@ class Store:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         await self.engine.dispose()
+        if self._follow is not None:
+            await self._follow.close()
         if self._writer is not None:
             self._writer.close()
 
@@ -444,6 +471,38 @@ class Store:
         await self._write(Write(table_id, None, {}, seat_updates=[(seat, {"webhook": url})]))
 
     # --- reading ------------------------------------------------------------------------------
+    async def since(self, table_id: str, after_ply: int) -> Loaded | None:
+        """What a process that holds a table up to ``after_ply`` needs to follow it: the
+        table's row, its seats and only the journal rows after that one.
+
+        Every process with clients at a table follows every move another process makes
+        there, so this is paid (N - 1) times a move with N processes: on Postgres it is one
+        statement, one round trip, its rows aggregated in the database (instead of three
+        statements through SQLAlchemy, in a transaction of their own, which cost a follower
+        more than the committing process paid for the move). The setup is not read again:
+        it never changes.
+        """
+        if self._follow is None:  # SQLite: one machine, the general path is cheap
+            return await self.load(table_id, after_ply)
+        async with self._follow.acquire() as conn:
+            row = await conn.fetchrow(_SINCE, table_id, after_ply)
+        if row is None:
+            return None
+        table = TableRow(id=table_id, seq=row["seq"], setup={}, options={},
+                         status=row["status"], to_move=row["to_move"],
+                         bot_turn=bool(row["bot_turn"]), deadline=row["deadline"],
+                         spectator_hash=row["spectator_hash"], created=row["created"],
+                         updated=row["updated"])
+        seat_rows = [SeatRow(seat=r["seat"], kind=r["kind"], name=r["name"],
+                             status=r["status"], level=r["level"],
+                             stand_in=bool(r["stand_in"]), invite_hash=r["invite_hash"],
+                             token_hash=r["token_hash"], webhook=r["webhook"])
+                     for r in json.loads(row["seats"] or "[]")]
+        plies = [Ply(ply=r["ply"], kind=r["kind"], seat=r["seat"], data=json.loads(r["data"]),
+                     by=r["by"], seq=r["seq"], at=r["at"])
+                 for r in json.loads(row["plies"] or "[]")]
+        return Loaded(table, seat_rows, plies)
+
     async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
         """A table with its seats and the journal rows after ``after_ply`` (all by default)."""
         async with self.engine.connect() as conn:
@@ -468,6 +527,17 @@ class Store:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(tables.c.seq).where(tables.c.id == table_id))).first()
         return None if row is None else int(row.seq)
+
+    async def seqs_of(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The sequence numbers of these tables (those that exist)."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as conn:
+            for start in range(0, len(table_ids), 500):  # SQLite caps a statement's parameters
+                chunk = list(table_ids[start:start + 500])
+                result = await conn.execute(select(tables.c.id, tables.c.seq)
+                                            .where(tables.c.id.in_(chunk)))
+                found.update((r.id, int(r.seq)) for r in result)
+        return found
 
     async def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
         """The (table, seat) a token digest opens, or None (forged, revoked, unknown)."""

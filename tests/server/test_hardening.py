@@ -623,3 +623,37 @@ def test_websockets_leave_room_for_the_lobby(tmp_path) -> None:
             assert again[0].latest["kind"] == "state"
     finally:
         running.stop()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/limits"), reason="Linux's /proc")
+def test_the_server_raises_its_open_file_limit_and_caps_connections_by_it(tmp_path) -> None:
+    """Started with a soft limit of 256 files, the server takes as many as the hard limit
+    allows, says so, and derives its connection cap from the raised limit."""
+    import resource
+    import subprocess
+    import sys
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 256:
+        pytest.skip(f"the hard limit ({hard}) leaves nothing to raise")
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "langfinger_widget.server", "--port", "0",
+                             "--data", str(tmp_path)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, preexec_fn=low)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"; (\d+) connections, open files 256 -> (\d+)\)$", line.strip())
+        assert found, line
+        raised = int(found[2])
+        assert raised > 256 and (hard == resource.RLIM_INFINITY or raised == hard)
+        with open(f"/proc/{proc.pid}/limits") as limits:
+            assert re.search(rf"Max open files\s+{raised}\s", limits.read())
+        assert int(found[1]) == raised - 64  # --max-connections' default: the raised limit
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
