@@ -27,7 +27,17 @@ from .. import games
 from ..games.protocol import Action, GameSpec, GameState
 from ..kernel.errors import IllegalAction, RecordError
 from ..kernel.notation import one_line
-from .syntax import DATE, MAGIC, VERSION, _name, _split, _tokens, _whole, label, listing
+from .syntax import (
+    DATE,
+    MAGIC,
+    VERSION,
+    label,
+    listing,
+    name_token,
+    split_items,
+    tokens_of,
+    whole_number,
+)
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,7 @@ def read_game(text: str) -> GameRecord:
     seats: list[tuple[int, list[str]]] = []
     i = 1
     while i < len(lines) and lines[i].strip():
-        toks = _tokens(lines[i], i + 1)
+        toks = tokens_of(lines[i], i + 1)
         i += 1
         if not toks:
             continue
@@ -168,14 +178,14 @@ def read_game(text: str) -> GameRecord:
         if len(rest) < 3 or rest[0] != str(n) or (rest[2:] != ["human"] and (
                 len(rest) != 4 or rest[2] != "bot")):
             raise RecordError(line, f"expected 'seat {n} \"name\" human|bot <level>'")
-        names.append(_name(rest[1], line))
+        names.append(name_token(rest[1], line))
         bots.append(None if rest[2] == "human" else rest[3])
     if len(names) not in spec.players:
         raise RecordError(seats[-1][0] if seats else i, f"{spec.players_ruling or spec.rulings}"
                           f": {spec.title} has {spec.players.start} to {spec.players.stop - 1} "
                           f"players; the header has {len(names)}", spec.players_ruling or None)
     line, rest = found["seed"]
-    seed = _whole(rest[0], "the seed", line)
+    seed = whole_number(rest[0], "the seed", line)
     if found["view"][1] != ["all"]:
         raise RecordError(found["view"][0], "only full records (view all) of this game so far")
     line, rest = found["result"]
@@ -184,15 +194,15 @@ def read_game(text: str) -> GameRecord:
     if rest != ["unfinished"]:
         if len(rest) != 4 or rest[0] != "score" or rest[2] != "winners":
             raise RecordError(line, "result is 'unfinished' or 'score 30,21 winners 0'")
-        scores = tuple(_whole(s, "a score", line) for s in _split(rest[1]))
-        winners = tuple(_whole(w, "a winner's seat", line) for w in _split(rest[3]))
+        scores = tuple(whole_number(s, "a score", line) for s in split_items(rest[1]))
+        winners = tuple(whole_number(w, "a winner's seat", line) for w in split_items(rest[3]))
     game: GameState = spec.Game.new(players=len(names), seed=seed)
     decisions: list[tuple[int, Action]] = []
     labels = [label(n) for n in names]
     ended = False
     for at in range(i + 1, len(lines)):
         line = at + 1
-        toks = _tokens(lines[at], line)
+        toks = tokens_of(lines[at], line)
         if not toks:
             continue
         if ended:
@@ -204,9 +214,9 @@ def read_game(text: str) -> GameRecord:
         if not (head.endswith(".") and head[:-1].isdigit()) or len(toks) < 3:
             raise RecordError(line, f"expected a decision ('{len(decisions) + 1}. Ann <action>') "
                                     f"or 'end', not {lines[at][:60]!r}")
-        if _whole(head[:-1], "the decision number", line) != len(decisions) + 1:
+        if whole_number(head[:-1], "the decision number", line) != len(decisions) + 1:
             raise RecordError(line, f"decision {len(decisions) + 1} is numbered {head}")
-        who = label(_name(toks[1], line))
+        who = label(name_token(toks[1], line))
         if who not in labels:
             raise RecordError(line, f"{who} is no seat of the header")
         seat = labels.index(who)

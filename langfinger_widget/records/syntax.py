@@ -216,7 +216,7 @@ def header_lines(h: Header) -> list[str]:
 # --- reading: lines and tokens ------------------------------------------------------------------
 
 
-def _tokens(text: str, line: int) -> list[str]:
+def tokens_of(text: str, line: int) -> list[str]:
     """The words of a line; a quoted name is one word; ``#`` outside quotes starts a comment."""
     out: list[str] = []
     for tok in TOKEN.findall(text):
@@ -228,7 +228,7 @@ def _tokens(text: str, line: int) -> list[str]:
     return out
 
 
-def _name(tok: str, line: int) -> str:
+def name_token(tok: str, line: int) -> str:
     if not tok.startswith('"'):
         return tok
     try:
@@ -240,18 +240,18 @@ def _name(tok: str, line: int) -> str:
     return name
 
 
-def _whole(tok: str, what: str, line: int) -> int:
+def whole_number(tok: str, what: str, line: int) -> int:
     if not (tok.isascii() and tok.isdigit()) or len(tok) > 18:
         raise RecordError(line, f"{what} must be a whole number, not {tok!r}")
     return int(tok)
 
 
-def _split(tok: str) -> list[str]:
+def split_items(tok: str) -> list[str]:
     return [] if tok == NONE else tok.split(",")
 
 
 def _tools(tok: str, line: int, hidden: bool = False) -> list[str]:
-    tools = _split(tok)
+    tools = split_items(tok)
     allowed = (*TOOLS, HIDDEN) if hidden else TOOLS
     bad = [t for t in tools if t not in allowed]
     if bad or "" in tools:
@@ -281,7 +281,7 @@ def read_header(lines: list[str]) -> tuple[Header, int]:
     i = 1
     while i < len(lines) and lines[i].strip():
         line = i + 1
-        toks = _tokens(lines[i], line)
+        toks = tokens_of(lines[i], line)
         i += 1
         if not toks:
             continue
@@ -318,7 +318,7 @@ def _header_from(found: dict[str, tuple[int, list[str]]], seats: list[tuple[int,
         raise RecordError(line, f"date must be YYYY-MM-DD or '?', not {' '.join(rest)!r}")
     date = rest[0]
     line, rest = _one(found, "deck", end)
-    deck = _name(rest[0], line)
+    deck = name_token(rest[0], line)
     if deck != cards.DECK_NAME[0]:
         raise RecordError(line, f"this record was played with the deck {deck!r}, but the "
                                 f"catalogue in use is {cards.DECK_NAME[0]!r} (R0.4: "
@@ -330,16 +330,16 @@ def _header_from(found: dict[str, tuple[int, list[str]]], seats: list[tuple[int,
     variant = rest[0]
     players = _read_seats(seats, end)
     line, rest = _one(found, "start", end)
-    start = _whole(rest[0], "the start player", line)
+    start = whole_number(rest[0], "the start player", line)
     if len(rest) != 1 or start >= len(players):
         raise RecordError(line, f"R1.0: the start player is a seat from 0 to {len(players) - 1}",
                           "R1.0")
     seed = None
     if "seed" in found:
         line, rest = _one(found, "seed", end)
-        seed = _whole(rest[0], "the seed", line)
+        seed = whole_number(rest[0], "the seed", line)
     line, rest = _one(found, "view", end)
-    view = None if rest == ["all"] else _whole(rest[0], "the record's seat", line)
+    view = None if rest == ["all"] else whole_number(rest[0], "the record's seat", line)
     if len(rest) != 1 or (view is not None and view >= len(players)):
         raise RecordError(line, f"view is 'all' or a seat from 0 to {len(players) - 1}")
     if seed is not None and view is not None:
@@ -381,7 +381,7 @@ def _read_seats(seats: list[tuple[int, list[str]]], end: int) -> list[Seat]:
             bot = who[1]
         else:
             raise RecordError(line, f"a seat is 'human' or 'bot <level>', not {' '.join(who)!r}")
-        players.append(Seat(_name(rest[1], line), scoundrel, bot))
+        players.append(Seat(name_token(rest[1], line), scoundrel, bot))
     if len({p.scoundrel for p in players}) != len(players):
         raise RecordError(seats[-1][0], "R0.5: each player has a scoundrel of their own", "R0.5")
     return players
@@ -393,8 +393,8 @@ def _read_result(line: int, rest: list[str], n: int
         return None, None
     if len(rest) != 4 or rest[0] != "money" or rest[2] != "winners":
         raise RecordError(line, "result is 'unfinished' or 'money 21,14 winners 0'")
-    money = tuple(_whole(m, "money", line) for m in _split(rest[1]))
-    winners = tuple(_whole(w, "a winner's seat", line) for w in _split(rest[3]))
+    money = tuple(whole_number(m, "money", line) for m in split_items(rest[1]))
+    winners = tuple(whole_number(w, "a winner's seat", line) for w in split_items(rest[3]))
     if len(money) != n or not winners or any(w >= n for w in winners):
         raise RecordError(line, f"result must give {n} money totals and the winners' seats")
     return money, winners
@@ -410,20 +410,20 @@ def parse_line(text: str, line: int) -> Item | None:
         return _seat_view(stripped[5:], line)
     if stripped.startswith("position "):
         return Position(stripped[9:].strip())
-    toks = _tokens(text, line)
+    toks = tokens_of(text, line)
     if not toks:
         return None
     head, rest = toks[0], toks[1:]
     if head == "end" and not rest:
         return End()
     if head == "round" and len(rest) == 1:
-        return RoundStart(_whole(rest[0], "the round", line))
+        return RoundStart(whole_number(rest[0], "the round", line))
     if head == "deal" and len(rest) == 2:
-        return Deal(label(_name(rest[0], line)), tuple(_tools(rest[1], line, hidden=True)))
+        return Deal(label(name_token(rest[0], line)), tuple(_tools(rest[1], line, hidden=True)))
     if head == "refill" and len(rest) == 2:
         return _refill(rest[0], rest[1], line)
     if head.endswith(".") and head[:-1].isdigit():
-        return _decision(_whole(head[:-1], "the decision number", line), rest, line)
+        return _decision(whole_number(head[:-1], "the decision number", line), rest, line)
     raise RecordError(line, f"cannot read {stripped[:60]!r}: expected a decision ('12. Anna "
                             "place museum'), deal, refill, round, position, view or end")
 
@@ -450,7 +450,7 @@ def _refill(place: str, listing: str, line: int) -> Refill:
                                 f"{place!r}", "R9.1")
     if place == "city":
         return Refill(place, tuple(_tools(listing, line)))
-    words = _split(listing)
+    words = split_items(listing)
     for w in words:
         ok = (w in cards.FENCE_CARDS if place == "harbor"
               else w in cards.LOOT_CARDS or _is_back(w))
@@ -468,13 +468,13 @@ def _is_back(word: str) -> bool:
 def _decision(number: int, toks: list[str], line: int) -> Decision:
     if len(toks) < 2:
         raise RecordError(line, "truncated: a decision names the player and the action")
-    who, rest = _name(toks[0], line), toks[1:]
+    who, rest = name_token(toks[0], line), toks[1:]
     reveal: tuple[str, ...] | None = None
     if "->" in rest:
         at = rest.index("->")
         if at != len(rest) - 2:
             raise RecordError(line, "'->' is followed by one list: what the decision showed")
-        reveal = tuple(_split(rest[-1]))
+        reveal = tuple(split_items(rest[-1]))
         rest = rest[:at]
     return Decision(number, label(who), _action(rest, line), reveal)
 
@@ -487,7 +487,7 @@ def _action(toks: list[str], line: int) -> Action:
     if verb == "steal":
         if len(args) not in (3, 4) or args[1] != "pay" or args[3:] not in ([], ["+scoundrel"]):
             raise RecordError(line, "expected 'steal <slot> pay <tools> [+scoundrel]'")
-        return {"type": "steal", "slot": _whole(args[0], "the slot", line),
+        return {"type": "steal", "slot": whole_number(args[0], "the slot", line),
                 "pay": _tools(args[2], line), "scoundrel": len(args) == 4}
     if verb not in shapes:
         raise RecordError(line, f"unknown action {verb!r}; actions are {', '.join(ACTION_WORDS)}")
@@ -502,7 +502,7 @@ def _action(toks: list[str], line: int) -> Action:
     if verb == "exchange":
         return {"type": "exchange", "rate": args[0], "give": _tools(args[2], line)}
     if verb == "sell":
-        return {"type": "sell", "fence": args[0], "loot": _split(args[1])}
+        return {"type": "sell", "fence": args[0], "loot": split_items(args[1])}
     return {"type": "pass"}
 
 

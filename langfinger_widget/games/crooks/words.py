@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import IllegalAction
+from ...errors import BadArgument, IllegalAction
 from . import rules
 
 Action = dict[str, Any]
@@ -36,14 +36,14 @@ def action_text(action: Action) -> str:
 
 def _number(word: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > 3:
-        raise ValueError(f"not an action: {word!r} is no number")
+        raise BadArgument(f"not an action: {word!r} is no number")
     return int(word)
 
 
 def read_action(words: Sequence[str]) -> Action:
-    """The action ``words`` spell; ValueError if they spell none."""
+    """The action ``words`` spell; BadArgument (a ValueError) if they spell none."""
     if not words:
-        raise ValueError("not an action: no words")
+        raise BadArgument("not an action: no words")
     verb, args = words[0], list(words[1:])
     shapes = {"recruit": 1, "keep": 1, "switch": 1, "kill": 1, "pass": 0}
     action: Action
@@ -58,11 +58,11 @@ def read_action(words: Sequence[str]) -> Action:
         if args:
             action[field[verb]] = _number(args[0]) if verb in ("switch", "kill") else args[0]
     else:
-        raise ValueError(f"not an action: {' '.join(words)[:60]!r}; actions are recruit <hangout>, "
-                         f"keep <crook>, place <target> up|down [+effect], switch <target>, "
-                         f"kill <seat>, spy target|hangout <which>, pass")
+        raise BadArgument(f"not an action: {' '.join(words)[:60]!r}; actions are recruit "
+                          f"<hangout>, keep <crook>, place <target> up|down [+effect], switch "
+                          f"<target>, kill <seat>, spy target|hangout <which>, pass")
     try:
         rules.parse(action)
     except IllegalAction as err:
-        raise ValueError(str(err)) from None
+        raise BadArgument(str(err)) from None
     return action
