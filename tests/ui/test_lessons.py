@@ -230,3 +230,13 @@ def _verdict(namespace: dict[str, Any], cell: str) -> Any:
     lines = cell.rstrip().splitlines()
     exec("\n".join(lines[:-1]), namespace)
     return eval(lines[-1], namespace)
+
+
+def test_the_scoring_lesson_says_so_when_a_pass_ended_the_game_too_early() -> None:
+    namespace, checks = _lesson("15_crooks_scoring")
+    try:
+        namespace["w"].play({"type": "pass"})
+        verdict = _verdict(namespace, checks["w"])
+        assert verdict.state == "waiting" and "never left hangout A" in verdict.text
+    finally:
+        namespace["w"].close()
