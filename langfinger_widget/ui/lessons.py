@@ -16,6 +16,14 @@ clicked, so it waits, and the learner's board is left as it is.
 >>> _ = g.play({"type": "place", "place": "city"})
 >>> print(check(g, city))
 ✓ Right: Pascal puts a token on the City. The City acts first (R3.1).
+
+Any registered game's board is checked the same way (the Crooks lessons, notebooks/13 to
+15); a move of a game other than Langfinger is said in its record's words:
+
+>>> c = lf.crooks.Game.new(players=2, seed=1, start_player=0)
+>>> _ = c.play({"type": "recruit", "hangout": "A"})
+>>> print(check(c, lambda move, after: (True, "C3.1.")))
+✓ Right: Player 1: recruit A. C3.1.
 """
 
 from __future__ import annotations
@@ -25,12 +33,14 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from .. import games
 from ..kernel import describe
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 
 Action = dict[str, Any]
-Judge = Callable[[Action, Game], tuple[bool, str]]
+# judge(move, after): ``after`` is a copy of the game (any registered game) right after it.
+Judge = Callable[[Action, Any], tuple[bool, str]]
 WAITING = "Make your move on the board above, then run this cell again."
 PUZZLE_WAITING = ("Play the puzzle on the board above (the rivals answer by themselves); once "
                   "its round is over, run this cell again.")
@@ -56,10 +66,12 @@ class Verdict:
         printer.text(str(self))
 
 
-def _game(board: Any) -> Game:
-    """The game behind a board (a LangfingerWidget) or the game itself."""
-    game: Game = board if isinstance(board, Game) else board.game
-    return game
+def _game(board: Any) -> Any:
+    """The game behind a board (a LangfingerWidget) or the game itself (any registered
+    game: Langfinger's ``lf.Game``, ``lf.crooks.Game``, ...)."""
+    if isinstance(board, Game) or not hasattr(board, "game"):
+        return board
+    return board.game
 
 
 def moves(board: Any, seat: int | None = None) -> list[Action]:
@@ -69,7 +81,7 @@ def moves(board: Any, seat: int | None = None) -> list[Action]:
             if seat is None or s == seat]
 
 
-def _back_to(game: Game, decisions: int) -> Game:
+def _back_to(game: Any, decisions: int) -> Any:
     """A copy of ``game`` after its first ``decisions`` decisions (the board is not touched)."""
     twin = game.copy()
     while twin.move_number > decisions:
@@ -77,11 +89,22 @@ def _back_to(game: Game, decisions: int) -> Game:
     return twin
 
 
-def said_at(game: Game, index: int) -> str:
-    """Decision ``index`` of ``game`` as a sentence, from the view its decider had then."""
+def said_at(game: Any, index: int) -> str:
+    """Decision ``index`` of ``game`` as a sentence, from the view its decider had then.
+
+    Langfinger's moves are told in plain words (:mod:`describe`); another game's in its
+    record's words (``GameSpec.action_words``), after its decider's name."""
     before = _back_to(game, index)
     who = game.deciders[index]
-    return describe.move(game.history[index], before.view(who), before.state.players[who].name)
+    action = game.history[index]
+    if isinstance(game, Game):
+        return describe.move(action, before.view(who), before.state.players[who].name)
+    players = before.view(who).get("players") or []
+    name = next((p.get("name") for p in players if p.get("seat") == who), None) or \
+        f"Seat {who}"
+    words = games.spec_of(game).action_words
+    said = words[0](action) if words is not None else str(action)
+    return f"{name}: {said}."
 
 
 def still_to_make(made: int, step: int) -> str:

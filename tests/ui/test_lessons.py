@@ -131,3 +131,112 @@ def test_the_placing_lessons_check_names_what_is_missing() -> None:
     source = next("".join(c["source"]) for c in nb["cells"]
                   if "check(w, all_down" in "".join(c["source"]))
     assert "Not every token is down yet" in source.split("check(w, all_down")[1]
+
+
+# --- Crooks (notebooks/13-15): the same checks on a Crooks board --------------------------
+
+RECRUIT_A = {"type": "recruit", "hangout": "A"}
+
+
+def test_a_crooks_board_is_checked_the_same_way_and_said_in_its_words() -> None:
+    w = lf.LangfingerWidget(game=lf.crooks.Game.new(players=2, seed=1, start_player=0),
+                            seat=None, bots={})
+    try:
+        def recruit_a(move: dict[str, Any], after: Any) -> tuple[bool, str]:
+            return move == RECRUIT_A, f"C3.1: ${after.cash[0]} left."
+
+        assert lessons.check(w, recruit_a).state == "waiting"
+        w.play(RECRUIT_A)
+        verdict = lessons.check(w, recruit_a)
+        assert str(verdict) == "✓ Right: Player 1: recruit A. C3.1: $16 left."
+        assert w.game.move_number == 1 and lessons.moves(w) == [RECRUIT_A]
+    finally:
+        w.close()
+
+
+def _lesson(name: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """Runs a notebook's cells (as Run All does); returns its namespace and, for each board,
+    its check line."""
+    from pathlib import Path
+
+    import nbformat
+
+    nb = nbformat.read(Path(__file__).parents[2] / "notebooks" / f"{name}.ipynb", as_version=4)
+    namespace: dict[str, Any] = {}
+    checks: dict[str, str] = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, name, "exec"), namespace)
+            last = cell.source.rstrip().splitlines()[-1]
+            if last.startswith("check("):
+                checks[last[len("check("):].split(",")[0]] = cell.source
+    return namespace, checks
+
+
+CROOKS_LESSONS = {
+    "13_crooks_setup_and_a_turn": {"w": [RECRUIT_A, {"type": "keep", "crook": "K08"},
+                                         {"type": "place", "target": 9, "face": "down",
+                                          "effect": False}]},
+    "14_crooks_specials": {
+        board: [{"type": "recruit", "hangout": h}, {"type": "keep", "crook": k},
+                {"type": "place", "target": t, "face": "up", "effect": True}, *more]
+        for board, h, k, t, more in [
+            ("pick", "A", "K31", 2, []), ("accomplice", "B", "K26", 5, []),
+            ("switch", "C", "K24", 5, [{"type": "switch", "to": 4}]),
+            ("killer", "D", "K22", 7, [{"type": "kill", "seat": 1}]),
+            ("kingpin", "E", "K01", 9, []),
+            ("spy", "F", "K29", 2, [{"type": "spy", "target": 9}])]},
+    "15_crooks_scoring": {"w": [RECRUIT_A, {"type": "keep", "crook": "K07"},
+                                {"type": "place", "target": 9, "face": "up", "effect": False},
+                                {"type": "pass"}]},
+}
+
+
+@pytest.mark.parametrize("name", CROOKS_LESSONS)
+def test_the_crooks_lessons_checks_wait_then_take_the_lessons_line(name: str) -> None:
+    """Each check cell of notebooks/13-15 waits under Run All, says what is missing halfway,
+    and is right once the learner has played the lesson's line on the board."""
+    namespace, checks = _lesson(name)
+    lines = CROOKS_LESSONS[name]
+    assert set(checks) == set(lines)
+    try:
+        for board, line in lines.items():
+            for action in line:
+                assert _verdict(namespace, checks[board]).state == "waiting"
+                namespace[board].play(action)
+            verdict = _verdict(namespace, checks[board])
+            assert verdict.right, verdict
+            assert "You:" in verdict.text and "C" in verdict.text
+    finally:
+        for board in lines:
+            namespace[board].close()
+
+
+def test_a_wrong_crooks_step_is_named_with_what_to_do() -> None:
+    namespace, checks = _lesson("14_crooks_specials")
+    try:
+        for action in [{"type": "recruit", "hangout": "A"}, {"type": "keep", "crook": "K31"},
+                       {"type": "place", "target": 2, "face": "down", "effect": False}]:
+            namespace["pick"].play(action)
+        verdict = _verdict(namespace, checks["pick"])
+        assert verdict.state == "wrong" and "C4.3" in verdict.text and "Undo" in verdict.text
+    finally:
+        for board in CROOKS_LESSONS["14_crooks_specials"]:
+            namespace[board].close()
+
+
+def _verdict(namespace: dict[str, Any], cell: str) -> Any:
+    """Runs a check cell again (as the learner does) and returns its verdict."""
+    lines = cell.rstrip().splitlines()
+    exec("\n".join(lines[:-1]), namespace)
+    return eval(lines[-1], namespace)
+
+
+def test_the_scoring_lesson_says_so_when_a_pass_ended_the_game_too_early() -> None:
+    namespace, checks = _lesson("15_crooks_scoring")
+    try:
+        namespace["w"].play({"type": "pass"})
+        verdict = _verdict(namespace, checks["w"])
+        assert verdict.state == "waiting" and "never left hangout A" in verdict.text
+    finally:
+        namespace["w"].close()
