@@ -450,9 +450,13 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         from ..net.seat import OnlineSeat
 
         setup = self.table.setup()
-        unknown = sorted(set(options) - {"players", "seat", "bots", "variant", "seed"})
+        unknown = sorted(set(options) - {"players", "seat", "bots", "variant", "seed", "game"})
         if unknown:
             raise BadArgument(f"play online: unknown option(s) {unknown}")
+        # The New game panel names its game; the game server deals Langfinger only so far.
+        if options.get("game", "langfinger") != "langfinger":
+            raise BadArgument(f"play online: the game server plays Langfinger only so far, not "
+                              f"{shown(options.get('game'))}; play it at this screen")
         if options.get("seed") is not None:
             raise BadArgument("an online table is dealt by the server from a secret seed "
                               "(R13.1): leave the seed empty")

@@ -17,7 +17,8 @@ def test_play_online_moves_the_board_to_a_server_table(server: ServerThread) -> 
     w.online_server = server.base
     assert w.setup["allow_online"] is True and w.online == {}
     local = w.table
-    reply = w.handle_message({"kind": "new_game", "players": 2, "seat": 1,
+    # The panel's message as the page sends it, with the game it names (issue 37).
+    reply = w.handle_message({"kind": "new_game", "game": "langfinger", "players": 2, "seat": 1,
                               "bots": {}, "variant": "standard", "seed": None,
                               "online": True})
     friend = None
@@ -92,6 +93,8 @@ def test_play_online_refuses_a_seed_and_the_open_board() -> None:
     ({"players": "x"}, "R1.1"),
     ({"seat": 7}, "seat must be None or 0..1"),
     ({"server": "http://127.0.0.1:9/elsewhere"}, "the page does not choose the server"),
+    ({"game": "crooks"}, "plays Langfinger only"),
+    ({"game": ["langfinger"]}, "plays Langfinger only"),
 ])
 def test_a_forged_play_online_is_refused_and_changes_nothing(forged: dict, says: str) -> None:  # type: ignore[type-arg]
     w = lf.LangfingerWidget(players=2, seed=1, seat=0, autoplay=False)
