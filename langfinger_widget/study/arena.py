@@ -339,7 +339,10 @@ def run_ray(specs: Sequence[BotSpec], games: int, seed: int, address: str | None
 RAY_SLOW_MACHINE = {
     "RAY_gcs_rpc_server_connect_timeout_s": "60",
     "RAY_gcs_server_request_timeout_seconds": "120",
-    "RAY_raylet_client_connect_timeout_milliseconds": "60000",
+    # More tries to reach a socket that is not up yet, each a second apart. Not a longer
+    # "connect timeout": Ray sleeps that long between two tries, so 60 s there left a raylet
+    # whose plasma store was a moment late waiting a whole minute (and the node given up).
+    "RAY_raylet_client_num_connect_attempts": "60",
     "RAY_worker_register_timeout_seconds": "120",
     "RAY_health_check_timeout_ms": "30000",
     "RAY_health_check_failure_threshold": "20",
