@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from .kernel import Handle, LoopScheduler, Slices, TokenBucket
+from .kernel import Handle, LoopScheduler, Pending, Slices, TokenBucket
 
 T = TypeVar("T")
 # How long one slice of a bot's or a hint's search holds the loop on the server.
@@ -84,7 +84,7 @@ class Turns(LoopScheduler):
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(loop)
-        self._line: deque[_Turn] = deque()
+        self._line: deque[Pending] = deque()
         self._pumping = False
         self._people = 0
         self._since = 0.0  # when people last began to go first
@@ -93,7 +93,7 @@ class Turns(LoopScheduler):
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         if delay > 0 or not self.on_owner_thread():
             return super().call_later(delay, callback)
-        turn = _Turn(callback)
+        turn = Pending(callback)
         self._line.append(turn)
         self._wake()
         return turn
@@ -139,17 +139,6 @@ class Turns(LoopScheduler):
             self.loop.call_soon(self._pump)
         else:
             self._pumping = False
-
-
-class _Turn:
-    __slots__ = ("callback", "cancelled")
-
-    def __init__(self, callback: Callable[[], None]) -> None:
-        self.callback = callback
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
 
 
 class Thinking(Slices[T]):
