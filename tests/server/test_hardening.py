@@ -560,6 +560,33 @@ def test_no_thinking_starts_while_a_persons_move_goes() -> None:
 
     assert asyncio.run(scene()) == ([], [0, 1, 2])
 
+
+def test_the_turns_that_send_a_persons_move_come_before_thinking() -> None:
+    # After the commit, the answer and the updates are written out by the sockets' tasks in
+    # the next turns of the loop: a slice before each of them would cost the person's round
+    # trip a slice a turn (issue 39: people's p99 with a hundred bot tables thinking).
+    async def scene() -> list[int]:
+        turns = Turns(asyncio.get_running_loop())
+        turns.people_first = 3600.0
+        ran: list[int] = []
+        finished = asyncio.Event()
+
+        def steps() -> Any:
+            for n in range(3):
+                ran.append(n)
+                yield
+
+        with turns.first():
+            Slices(turns, steps(), lambda _: finished.set(), lambda exc: None).start()
+        seen = []
+        for _ in range(turns.after_people):
+            await asyncio.sleep(0)
+            seen.append(len(ran))
+        await asyncio.wait_for(finished.wait(), WAIT)
+        return seen
+
+    assert asyncio.run(scene()) == [0] * Turns.after_people
+
 # --- 6: slow and idle connections ---------------------------------------------------------------
 @pytest.fixture()
 def guarded(tmp_path) -> Iterator[ServerProcess]:
