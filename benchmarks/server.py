@@ -670,6 +670,53 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
+# --- thinking during a person's move ----------------------------------------------------------
+def turns(code: Path, searches: int = 100, moves: int = 50) -> None:
+    """The milliseconds of bots' thinking that run on the loop during one person's move, as
+    the server's scheduler (``Turns``) orders them, in this process: ``searches`` searches
+    thinking in the server's slices (each step 1 ms of CPU), and a move's turns of the loop
+    (its frame read, three hops of its commit, three turns writing its answer and updates).
+    Wall-clock figures on a busy machine cannot tell a slice apart from a neighbour's load;
+    this counts what the scheduler lets through. ``--compare DIR`` runs DIR's scheduler."""
+    script = f"""
+import asyncio, time
+from langfinger_widget.server.limits import Thinking, Turns
+
+async def main():
+    turns = Turns(asyncio.get_running_loop())
+    ran = [0]
+    def steps():
+        while True:
+            t = time.perf_counter() + 0.001
+            while time.perf_counter() < t:
+                pass
+            ran[0] += 1
+            yield
+    for _ in range({searches}):
+        Thinking(turns, steps(), lambda _: None, lambda exc: None).start()
+    counts = []
+    for _ in range({moves}):
+        await asyncio.sleep(0.003)
+        before = ran[0]
+        await asyncio.sleep(0)
+        with turns.first():
+            for _ in range(3):
+                await asyncio.sleep(0)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        counts.append(ran[0] - before)
+    counts.sort()
+    print(counts[len(counts) // 2], counts[-1])
+
+asyncio.run(main())
+"""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    median, worst = subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                                   capture_output=True, text=True, cwd=code).stdout.split()
+    print(f"  {code}: {median} ms of thinking during a person's move (median of {moves}; "
+          f"at most {worst}), {searches} searches thinking")
+
+
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
     process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
@@ -701,10 +748,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster", "idle"], default="single",
+    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns"],
+                        default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
-                             "factor); idle: --connections hello'd sockets held, memory each")
+                             "factor); idle: --connections hello'd sockets held, memory each; "
+                             "turns: bots' thinking let through during a person's move")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--connections", type=int, default=10_000,
@@ -726,6 +775,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
+    if args.mode == "turns":
+        for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
+            turns(code, max(1, args.bot_tables or 100))
+        return 0
     if args.mode == "idle":
         return idle(min(args.connections, 30_000), args.hold, args.seats, args.processes)
     if args.quick:
