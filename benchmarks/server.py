@@ -35,6 +35,7 @@ import multiprocessing as mp
 import os
 import platform
 import random
+import secrets
 import shutil
 import signal
 import statistics
@@ -56,6 +57,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 import services  # noqa: E402  (tests/server/services.py: real Postgres and Redis)
 
 import langfinger_widget as lf  # noqa: E402
+from langfinger_widget.server.connections import raise_fd_limit  # noqa: E402
 
 try:  # the load clients decode with msgspec where it is installed: they must outrun the server
     import msgspec
@@ -193,14 +195,27 @@ class StepTally:
     created: int = 0  # tables made to replace finished games
 
 
+async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> Any:
+    """POST, sent again if the connection broke first: a pooled keep-alive connection that the
+    server closed meanwhile (a busy machine makes that likely) is no failure of the server's.
+    Sending again is safe: a table made twice is an extra table, and a join carries a key."""
+    for attempt in range(3):
+        try:
+            return (await http.post(url, json=body)).json()
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def _create(http: httpx.AsyncClient, bases: Sequence[str], i: int, seats: int) -> Table:
-    made = (await http.post(f"{bases[i % len(bases)]}/api/tables",
-                            json={"players": seats, "pace": 0})).json()
+    made = await _post(http, f"{bases[i % len(bases)]}/api/tables",
+                       {"players": seats, "pace": 0})
     tokens = []
     for s in range(seats):
-        joined = (await http.post(
-            f"{bases[(i + s) % len(bases)]}/api/tables/{made['table']}/join",
-            json={"invite": made["invite_keys"][str(s)]})).json()
+        joined = await _post(
+            http, f"{bases[(i + s) % len(bases)]}/api/tables/{made['table']}/join",
+            {"invite": made["invite_keys"][str(s)], "key": secrets.token_urlsafe(24)})
         tokens.append(joined["token"])
     return Table(made["table"], tokens, i % len(bases))
 
@@ -217,6 +232,32 @@ async def make_tables(bases: Sequence[str], count: int, seats: int, first: int =
 
     async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=20)) as http:
         return list(await asyncio.gather(*(one(http, i) for i in range(count))))
+
+
+async def make_bot_tables(base: str, ws_url: str, count: int, seats: int, level: str) -> int:
+    """``count`` tables that bots play to the end: a person and ``seats - 1`` bots at
+    ``level``, the person resigning at once (its stand-in thinks at ``level`` too). They think
+    on the server's loop while the people's tables play: what the people's round trip then
+    shows is what many thinking bots cost a person's move. The tables made."""
+    gate = asyncio.Semaphore(20)
+    seat_specs = [{"kind": "person"}, *({"kind": "bot", "level": level}
+                                        for _ in range(seats - 1))]
+
+    async def one(http: httpx.AsyncClient) -> bool:
+        async with gate:
+            made = await _post(http, f"{base}/api/tables", {
+                "players": seats, "seats": seat_specs, "pace": 0, "stand_in": level,
+                "join": 0})
+            async with connect(ws_url, max_size=None, compression=None) as ws:
+                await ws.send(json.dumps({"kind": "hello", "token": made["token"]}))
+                await ws.send(json.dumps({"kind": "resign", "id": 1}))
+                while True:
+                    msg = _decode(await ws.recv())
+                    if msg["kind"] == "result":
+                        return bool(msg["ok"])
+
+    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=20)) as http:
+        return sum(await asyncio.gather(*(one(http) for _ in range(count))))
 
 
 class Load:
@@ -385,7 +426,8 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
           processes: int, fsyncs: bool, label: str, progress: bool,
-          profile: Path | None = None, servers_count: int = 2) -> dict[str, Any]:
+          profile: Path | None = None, servers_count: int = 2, bot_tables: int = 0,
+          bot_level: str = "expert") -> dict[str, Any]:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
@@ -395,6 +437,8 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
         t0 = time.monotonic()
         tables = asyncio.run(make_tables([s.base for s in servers], count, seats))
         made_in = time.monotonic() - t0
+        bots_made = asyncio.run(make_bot_tables(servers[0].base, servers[0].ws, bot_tables,
+                                                seats, bot_level)) if bot_tables else 0
         schedule = [(loads[0], WARMUP), *[(load, step) for load in loads]]
         start_at = time.time() + 1.5 + 0.02 * count  # every process connected by then
         ctx = mp.get_context("spawn")
@@ -462,7 +506,7 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "tables_created": sum(t["created"] for t in tallies),
             })
         return {"label": label, "mode": mode, "servers": len(servers), "code": str(code),
-                "tables": count,
+                "tables": count, "bot_tables": bots_made, "bot_level": bot_level,
                 "seats": seats, "load_processes": processes, "made_in_s": made_in,
                 "clients_cpu_s": sum(r["cpu"] for r in results),
                 "peak_rss_mib": [s.peak_rss / 2**20 for s in servers],
@@ -503,6 +547,11 @@ def show(result: dict[str, Any]) -> None:
               f"{s['p99_ms']:>8.1f} {s['max_ms']:>8.1f} {s['cpu_ms_per_move']:>11.2f} "
               f"{s['sys_ms_per_move']:>9.2f} "
               f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f}")
+    if result.get("bot_tables"):
+        worst = max(result["steps"], key=lambda s: s["p99_ms"])
+        print(f"  people's p99 with {result['bot_tables']} bot tables thinking at "
+              f"{result['bot_level']}: {worst['p99_ms']:.1f} ms at worst "
+              f"({worst['offered']:.0f} moves/s offered)")
     print(f"  capacity {result['capacity']:.0f} moves/s; p99 at half capacity "
           f"{result['p99_at_half_capacity_ms']:.1f} ms; server CPU "
           f"{result['cpu_ms_per_move']:.2f} ms a move (median of the steps below half); the "
@@ -536,18 +585,9 @@ def plot(results: list[dict[str, Any]], path: Path) -> None:
 
 
 # --- idle connections ---------------------------------------------------------------------------
-def _raise_fd_limit() -> int:
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
 def _idle_process(ws_url: str, tokens: list[str], opened: Any) -> None:
     """Open a socket a token, hello, take the state; hold them all until terminated."""
-    _raise_fd_limit()
+    raise_fd_limit()  # as the server raises its own: a socket a file
 
     async def run() -> int:
         gate = asyncio.Semaphore(100)  # connections being opened at once (loopback's backlog)
@@ -577,7 +617,8 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
-    mine = _raise_fd_limit()
+    files = raise_fd_limit()
+    mine = "no limit" if files is None else files[1]
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.1f}; {connections} sockets from {processes} "
           f"process(es) (open files here: {mine})")
@@ -629,6 +670,53 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
+# --- thinking during a person's move ----------------------------------------------------------
+def turns(code: Path, searches: int = 100, moves: int = 50) -> None:
+    """The milliseconds of bots' thinking that run on the loop during one person's move, as
+    the server's scheduler (``Turns``) orders them, in this process: ``searches`` searches
+    thinking in the server's slices (each step 1 ms of CPU), and a move's turns of the loop
+    (its frame read, three hops of its commit, three turns writing its answer and updates).
+    Wall-clock figures on a busy machine cannot tell a slice apart from a neighbour's load;
+    this counts what the scheduler lets through. ``--compare DIR`` runs DIR's scheduler."""
+    script = f"""
+import asyncio, time
+from langfinger_widget.server.limits import Thinking, Turns
+
+async def main():
+    turns = Turns(asyncio.get_running_loop())
+    ran = [0]
+    def steps():
+        while True:
+            t = time.perf_counter() + 0.001
+            while time.perf_counter() < t:
+                pass
+            ran[0] += 1
+            yield
+    for _ in range({searches}):
+        Thinking(turns, steps(), lambda _: None, lambda exc: None).start()
+    counts = []
+    for _ in range({moves}):
+        await asyncio.sleep(0.003)
+        before = ran[0]
+        await asyncio.sleep(0)
+        with turns.first():
+            for _ in range(3):
+                await asyncio.sleep(0)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        counts.append(ran[0] - before)
+    counts.sort()
+    print(counts[len(counts) // 2], counts[-1])
+
+asyncio.run(main())
+"""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    median, worst = subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                                   capture_output=True, text=True, cwd=code).stdout.split()
+    print(f"  {code}: {median} ms of thinking during a person's move (median of {moves}; "
+          f"at most {worst}), {searches} searches thinking")
+
+
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
     process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
@@ -660,16 +748,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster", "idle"], default="single",
+    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns"],
+                        default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
-                             "factor); idle: --connections hello'd sockets held, memory each")
+                             "factor); idle: --connections hello'd sockets held, memory each; "
+                             "turns: bots' thinking let through during a person's move")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--connections", type=int, default=10_000,
                         help="idle: WebSockets to open and hold (at most 30,000)")
     parser.add_argument("--hold", type=float, default=10.0,
                         help="idle: seconds to hold them (the server's CPU meanwhile)")
+    parser.add_argument("--bot-tables", type=int, default=0,
+                        help="tables that bots play to the end meanwhile (a person resigned "
+                             "at once), thinking on the server's loop: people's p99 with them")
+    parser.add_argument("--bot-level", default="expert", help="the level they think at")
     parser.add_argument("--compare", type=Path, default=None,
                         help="another checkout: sweep its server first, then this one's")
     parser.add_argument("--no-fsyncs", action="store_true", help="do not run under strace")
@@ -681,6 +775,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
+    if args.mode == "turns":
+        for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
+            turns(code, max(1, args.bot_tables or 100))
+        return 0
     if args.mode == "idle":
         return idle(min(args.connections, 30_000), args.hold, args.seats, args.processes)
     if args.quick:
@@ -702,7 +800,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
                            args.processes, fsyncs,
                            label if args.mode == "single" else f"{label}, {n} process(es)",
-                           not args.no_progress, args.profile if code == ROOT else None, n)
+                           not args.no_progress, args.profile if code == ROOT else None, n,
+                           args.bot_tables, args.bot_level)
             show(result)
             results.append(result)
             pair.append(result)

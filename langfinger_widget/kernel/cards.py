@@ -67,7 +67,9 @@ class LootCard:
 
     def face(self) -> dict[str, Any]:
         """The whole card, for those who may know its front."""
-        return {"id": self.id, **self.back(), "kind": self.kind, "value": self.value}
+        # Spelled out, not ``**self.back()``: every view builds a face for each card it shows.
+        return {"id": self.id, "protection": self.protection, "tools": list(self.tools),
+                "kind": self.kind, "value": self.value}
 
 
 @dataclass(frozen=True)

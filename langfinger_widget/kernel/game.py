@@ -37,23 +37,32 @@ class _Record:
     only when the log or an undo barrier is asked for: self-play pays nothing.
     """
 
-    __slots__ = ("events", "marks", "state")
+    __slots__ = ("events", "marks", "owned", "state")
 
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)  # the setup's, then those of each recorded decision
         self.marks: list[int] = []  # where each recorded decision's events start
         self.state: State | None = None  # the position after them (None: none recorded)
+        # Whether ``state`` is this record's alone: a copy shares it with its original until
+        # one of them records a decision (copy on write: a server copies the game for every
+        # move, and most copies never write their record).
+        self.owned = True
 
     def catch_up(self, base: State, played: Sequence[Key]) -> None:
         """Record the decisions of ``played`` not recorded yet."""
         done = len(self.marks)
         if done == len(played):
             return
-        position = base.copy() if self.state is None else self.state
+        position = self.state
+        if position is None:
+            position = base.copy()
+        elif not self.owned:
+            position = position.copy()
         for key in played[done:]:
             self.marks.append(len(self.events))
             rules.resolve(position, key, self.events)
         self.state = position
+        self.owned = True
 
     def cut(self, decisions: int, position: State) -> None:
         """Forget what follows the first ``decisions`` (an undo); ``position`` is after them."""
@@ -61,11 +70,13 @@ class _Record:
             del self.events[self.marks[decisions]:]
             del self.marks[decisions:]
             self.state = position.copy() if decisions else None
+            self.owned = True
 
     def copy(self) -> _Record:
-        twin = _Record(self.events)
+        twin = _Record(self.events)  # the events themselves are never changed: shared
         twin.marks = list(self.marks)
-        twin.state = None if self.state is None else self.state.copy()
+        twin.state = self.state
+        twin.owned = self.owned = self.state is None
         return twin
 
 
@@ -180,7 +191,12 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
-        twin = Game(self._base, self._base_events)
+        # Not through __init__, which copies the position it starts from: the base is never
+        # changed once made (undo and the record copy it), so a copy may share it.
+        twin = Game.__new__(Game)
+        twin._base = self._base
+        twin._base_events = self._base_events
+        twin._legal_ids = self._legal_ids  # the same position: the same legal ids (never changed)
         twin._state = self._state.copy()
         twin._record = self._record.copy()
         twin._played = list(self._played)

@@ -23,6 +23,7 @@ from langfinger_widget.tables.scheduler import (
     MAX_PACE,
     Handle,
     LoopScheduler,
+    Pending,
     Slices,
     TokenBucket,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "InvalidState",
     "LangfingerError",
     "LoopScheduler",
+    "Pending",
     "Slices",
     "TokenBucket",
     "make",

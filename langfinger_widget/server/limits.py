@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from .kernel import Handle, LoopScheduler, Slices, TokenBucket
+from .kernel import Handle, LoopScheduler, Pending, Slices, TokenBucket
 
 T = TypeVar("T")
 # How long one slice of a bot's or a hint's search holds the loop on the server.
@@ -76,24 +76,30 @@ class Turns(LoopScheduler):
     in one line and a single pump runs one a turn, round robin: a message waits at most
     one slice, whatever the number of searches, and a loop with nothing else to do still
     runs them back to back. While a person's move (or undo, or seat change) is being
-    committed (:meth:`first`) no slice starts, for up to ``people_first`` seconds at a
+    committed (:meth:`first`) no slice starts, nor in the ``after_people`` turns after it,
+    in which its answer and its updates are written out by their sockets' tasks (a slice
+    before each of those turns cost a person's round trip a slice a turn, 20-50 ms with a
+    hundred bot tables thinking on a shared core); for up to ``people_first`` seconds at a
     time: people's moves come first, and a stream of them cannot starve the bots.
     """
 
     people_first = 0.25
+    after_people = 3  # turns: the reply pushed, the sockets' tasks woken, their frames sent
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(loop)
-        self._line: deque[_Turn] = deque()
+        self._line: deque[Pending] = deque()
         self._pumping = False
         self._people = 0
+        self._held = 0  # turns still held after the last person's change (after_people)
+        self._release_turn: asyncio.Handle | None = None
         self._since = 0.0  # when people last began to go first
         self._resume: asyncio.TimerHandle | None = None
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         if delay > 0 or not self.on_owner_thread():
             return super().call_later(delay, callback)
-        turn = _Turn(callback)
+        turn = Pending(callback)
         self._line.append(turn)
         self._wake()
         return turn
@@ -101,21 +107,38 @@ class Turns(LoopScheduler):
     @contextlib.contextmanager
     def first(self) -> Iterator[None]:
         """A person's change is under way: thinking waits (see the class's docstring)."""
-        if not self._people:
+        if not self._people and not self._held:
             self._since = self.loop.time()
         self._people += 1
+        if self._release_turn is not None:
+            self._release_turn.cancel()
+            self._release_turn = None
         try:
             yield
         finally:
             self._people -= 1
             if not self._people:
-                if self._resume is not None:
-                    self._resume.cancel()
-                    self._resume = None
-                self._wake()
+                self._held = self.after_people
+                self._release_turn = self.loop.call_soon(self._release)
+
+    def _release(self) -> None:
+        """A turn of the loop has passed since the last person's change ended."""
+        self._held -= 1
+        if self._held > 0:
+            self._release_turn = self.loop.call_soon(self._release)
+            return
+        self._release_turn = None
+        if self._resume is not None:
+            self._resume.cancel()
+            self._resume = None
+        self._wake()
 
     def _resumed(self) -> None:
         self._resume = None
+        self._held = 0  # people_first is up: the bots' turn, whatever is held
+        if self._release_turn is not None:
+            self._release_turn.cancel()
+            self._release_turn = None
         self._wake()
 
     def _wake(self) -> None:
@@ -125,7 +148,7 @@ class Turns(LoopScheduler):
 
     def _pump(self) -> None:
         waited = self.loop.time() - self._since
-        if self._people and waited < self.people_first:
+        if (self._people or self._held) and waited < self.people_first:
             self._pumping = False  # woken by the last person out, or when the wait is up
             if self._resume is None:
                 self._resume = self.loop.call_later(self.people_first - waited, self._resumed)
@@ -139,17 +162,6 @@ class Turns(LoopScheduler):
             self.loop.call_soon(self._pump)
         else:
             self._pumping = False
-
-
-class _Turn:
-    __slots__ = ("callback", "cancelled")
-
-    def __init__(self, callback: Callable[[], None]) -> None:
-        self.callback = callback
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
 
 
 class Thinking(Slices[T]):

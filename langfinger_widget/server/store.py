@@ -23,7 +23,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,6 +179,42 @@ async def _run_async(conn: AsyncConnection, write: Write) -> None:
         await conn.execute(delete(table).where(table.c[column].in_(keys)))
 
 
+class _Statements:
+    """The SQL of a write's statements, made once for each set of columns and reused: building
+    and compiling them through SQLAlchemy cost more a move than the kernel's whole decision.
+    ``param(n)`` spells the n-th parameter (from 1): ``?`` for sqlite3, ``$n`` for asyncpg.
+    The column names come from this module's tables, never from a request (and are quoted:
+    ``by`` and ``at`` are SQL words)."""
+
+    def __init__(self, param: Callable[[int], str]) -> None:
+        self._param = param
+        self._made: dict[tuple[str, str, tuple[str, ...]], str] = {}
+
+    def get(self, kind: str, table: Table, columns: tuple[str, ...]) -> str:
+        key = (kind, table.name, columns)
+        sql = self._made.get(key)
+        if sql is None:
+            for name in columns:
+                if name not in table.c:
+                    raise BadArgument(f"{table.name} has no column {name!r}")
+            p = self._param
+            names = [f'"{c}"' for c in columns]
+            sets = ", ".join(f"{c} = {p(i)}" for i, c in enumerate(names, 1))
+            n = len(columns)
+            if kind == "insert":
+                sql = (f"INSERT INTO {table.name} ({', '.join(names)}) "
+                       f"VALUES ({', '.join(p(i) for i in range(1, n + 1))})")
+            elif kind == "delete":
+                sql = f"DELETE FROM {table.name} WHERE {names[0]} = {p(1)}"
+            elif kind == "cas":
+                sql = f"UPDATE {table.name} SET {sets} WHERE id = {p(n + 1)} AND seq = {p(n + 2)}"
+            else:
+                sql = (f"UPDATE {table.name} SET {sets} "
+                       f"WHERE table_id = {p(n + 1)} AND seat = {p(n + 2)}")
+            self._made[key] = sql
+        return sql
+
+
 class _SqliteWriter:
     """(The writer thread.) SQLite's writes through the standard library's ``sqlite3``, each
     group of writes one transaction: one fsync however many moves it holds.
@@ -192,7 +228,7 @@ class _SqliteWriter:
         # isolation_level=None: the transactions are this class's own (BEGIN IMMEDIATE).
         self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         _sqlite_pragmas(self.conn, None)
-        self._sql: dict[tuple[str, str, tuple[str, ...]], str] = {}
+        self._sql = _Statements(lambda _: "?")
         # A thread of its own fed by a queue, not an executor: a group is handed over with
         # one put and answered with one call_soon_threadsafe (an executor's locks, futures
         # and chained callbacks cost as much again as the commit's own Python).
@@ -220,46 +256,25 @@ class _SqliteWriter:
                 loop.call_soon_threadsafe(_settle, future, outcomes)
         self.conn.close()
 
-    def _statement(self, kind: str, table: Table, columns: tuple[str, ...]) -> str:
-        key = (kind, table.name, columns)
-        sql = self._sql.get(key)
-        if sql is None:
-            for name in columns:
-                if name not in table.c:
-                    raise BadArgument(f"{table.name} has no column {name!r}")
-            if kind == "insert":
-                sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) "
-                       f"VALUES ({', '.join('?' * len(columns))})")
-            elif kind == "delete":
-                sql = f"DELETE FROM {table.name} WHERE {columns[0]} = ?"
-            elif kind == "cas":
-                sql = (f"UPDATE {table.name} SET {', '.join(f'{c} = ?' for c in columns)} "
-                       "WHERE id = ? AND seq = ?")
-            else:
-                sql = (f"UPDATE {table.name} SET {', '.join(f'{c} = ?' for c in columns)} "
-                       "WHERE table_id = ? AND seat = ?")
-            self._sql[key] = sql
-        return sql
-
     def _run(self, cursor: sqlite3.Cursor, write: Write) -> None:
         if write.seq is not None:
             values = {**write.fields, "updated": time.time()}
             columns = tuple(values)
-            cursor.execute(self._statement("cas", tables, columns),
+            cursor.execute(self._sql.get("cas", tables, columns),
                            (*values.values(), write.table_id, write.seq))
             if cursor.rowcount != 1:
                 raise write.conflict()
         for table, rows in write.inserts:
             if rows:
                 columns = tuple(rows[0])
-                cursor.executemany(self._statement("insert", table, columns),
+                cursor.executemany(self._sql.get("insert", table, columns),
                                    [tuple(r[c] for c in columns) for r in rows])
         for seat, values in write.seat_updates:
-            cursor.execute(self._statement("seat", seats, tuple(values)),
+            cursor.execute(self._sql.get("seat", seats, tuple(values)),
                            (*values.values(), write.table_id, seat))
         for table, column, keys in write.deletes:
             if keys:  # one statement a key: SQLite caps a statement's parameters
-                cursor.executemany(self._statement("delete", table, (column,)),
+                cursor.executemany(self._sql.get("delete", table, (column,)),
                                    [(k,) for k in keys])
 
     def commit_group(self, group: list[Write]) -> list[Exception | None]:
@@ -290,6 +305,61 @@ class _SqliteWriter:
         """Commit what was handed over, then stop the thread and close the connection."""
         self._jobs.put(None)
         self._thread.join()
+
+
+class _PostgresWriter:
+    """Postgres's writes through asyncpg's own pool (the one ``Store.since`` reads with), each
+    group of writes one transaction, as SQLite's writer does: one commit (one WAL flush) and
+    one connection's round trips for all the moves that arrived meanwhile. Through SQLAlchemy
+    each move was a transaction of its own: its statements built and compiled, a ping, BEGIN
+    and COMMIT, 2.2-3.0 ms of CPU a move in all.
+
+    A group's writes run in the order of their tables' ids, so the row locks that two
+    processes' groups take come in one order and never wait on each other in a cycle. A write
+    whose compare and set fails wrote nothing and is refused alone; any other failure rolls
+    the whole group back, and every write in it fails.
+    """
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+        self._sql = _Statements(lambda n: f"${n}")
+
+    async def _run(self, conn: Any, write: Write) -> None:
+        if write.seq is not None:
+            values = {**write.fields, "updated": time.time()}
+            status = await conn.execute(self._sql.get("cas", tables, tuple(values)),
+                                        *values.values(), write.table_id, write.seq)
+            if status != "UPDATE 1":
+                raise write.conflict()
+        for table, rows in write.inserts:
+            if rows:
+                columns = tuple(rows[0])
+                await conn.executemany(self._sql.get("insert", table, columns),
+                                       [tuple(r[c] for c in columns) for r in rows])
+        for seat, values in write.seat_updates:
+            await conn.execute(self._sql.get("seat", seats, tuple(values)),
+                               *values.values(), write.table_id, seat)
+        for table, column, keys in write.deletes:
+            if keys:
+                await conn.executemany(self._sql.get("delete", table, (column,)),
+                                       [(k,) for k in keys])
+
+    async def submit(self, group: list[Write]) -> list[Exception | None]:
+        """Commit ``group`` in one transaction; its outcomes, one a write."""
+        outcomes: list[Exception | None] = [None] * len(group)
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for i in sorted(range(len(group)), key=lambda i: group[i].table_id):
+                    try:
+                        await self._run(conn, group[i])
+                    except Conflict as conflict:
+                        outcomes[i] = conflict
+        except Exception as exc:
+            return [exc] * len(group)
+        return outcomes
+
+    def close(self) -> None:
+        """Nothing of its own: the pool is closed with the store's."""
 
 
 _Job = tuple[list[Write], "asyncio.Future[list[Exception | None]]", asyncio.AbstractEventLoop]
@@ -357,16 +427,17 @@ def _ply_row(r: Any) -> Ply:
 class Store:
     """The tables on disk (or in Postgres): every call is one transaction."""
 
-    def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | None = None,
+    def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | _PostgresWriter | None = None,
                  follow: Any = None) -> None:
         self.engine = engine
         # Postgres: asyncpg's own pool for ``since``, the read every process makes for every
         # move another makes. Through SQLAlchemy it took four round trips (a ping at checkout,
         # BEGIN, the query, a ROLLBACK at checkin); alone it is one statement, prepared once.
         self._follow = follow
-        # SQLite: one writer thread with a connection of its own, which commits the writes
-        # that arrive together in one transaction (see _write). Postgres: every write its own
-        # transaction, from as many processes as there are.
+        # The writes that arrive together are committed in one transaction (see _write): on
+        # SQLite by a writer thread with a connection of its own, on Postgres through
+        # asyncpg's pool (each process its own groups). Without asyncpg (another driver),
+        # every write is its own transaction through SQLAlchemy.
         self._writer = writer
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -378,7 +449,7 @@ class Store:
         url = database_url(url)
         is_sqlite = url.startswith("sqlite")
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
-        writer = None
+        writer: _SqliteWriter | _PostgresWriter | None = None
         if is_sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:
@@ -394,17 +465,20 @@ class Store:
             dsn = make_url(url).set(drivername="postgresql").render_as_string(
                 hide_password=False)
             follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+            writer = _PostgresWriter(follow)
         return cls(engine, writer, follow)
 
     async def _write(self, write: Write) -> None:
         """Commit ``write``; :class:`Conflict` (nothing written) if its table moved on.
 
-        On SQLite, writes that arrive while a group is being committed form the next group,
-        committed in one transaction by the writer thread: one fsync and one thread hop for
-        many moves. A write whose compare and set fails is skipped (it wrote nothing);
-        any other failure rolls the whole group back, and every write in it fails.
+        Writes that arrive while a group is being committed form the next group, committed
+        in one transaction (by SQLite's writer thread, or on Postgres through asyncpg): one
+        fsync for many moves. A write whose compare and set fails is skipped (it wrote
+        nothing); any other failure rolls the whole group back, and every write in it fails.
+        On Postgres a deletion (of many tables, in no one order) is a transaction of its own,
+        so that it never holds locks in a group that another process waits on.
         """
-        if self._writer is None:
+        if self._writer is None or (write.deletes and isinstance(self._writer, _PostgresWriter)):
             async with self.engine.begin() as conn:
                 await _run_async(conn, write)
             return

@@ -132,7 +132,10 @@ def event_loop_scheduler() -> LoopScheduler | None:
     return None
 
 
-class _Entry:
+class Pending:
+    """A callback waiting for its turn (a :class:`Handle`): cancelling it only marks it, and
+    whoever runs the line skips it, so no queue is searched to take it out."""
+
     __slots__ = ("callback", "cancelled")
 
     def __init__(self, callback: Callable[[], None]) -> None:
@@ -154,7 +157,7 @@ class ManualScheduler:
     def __init__(self, clock: Callable[[], float] | None = None) -> None:
         self._clock = clock
         self._now = 0.0
-        self._queue: list[tuple[float, int, _Entry]] = []
+        self._queue: list[tuple[float, int, Pending]] = []
         self._order = itertools.count()
         # No loop to hand work to: callers on any thread take turns instead.
         self._owner = threading.RLock()
@@ -168,7 +171,7 @@ class ManualScheduler:
             callback()
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
-        entry = _Entry(callback)
+        entry = Pending(callback)
         heapq.heappush(self._queue, (self.now() + max(0.0, delay), next(self._order), entry))
         return entry
 

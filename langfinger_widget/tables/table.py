@@ -211,12 +211,29 @@ def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
                 "is played by the board, and Undo steps over it)")
     since = [s for s in deciders[last + 1:] if s != seat and s in humans]
     if since:
-        return (f"R12.2: {seat_label(game.view(None), since[0])} has decided since your "
+        return (f"R12.2: {seat_label(_players_of(game), since[0])} has decided since your "
                 "last move; only they can take back their own move")
     if game.sight_barrier(seat) > last:
         return ("R12.1: you have seen a card since your last move (a draw, a stolen "
                 "front, a refill), so that move stands")
     return None
+
+
+# The public view of the game last asked about by _players_of, and that game (held, not only
+# its id, which CPython hands to the next object once a game is freed).
+_seen: tuple[GameState | None, Mapping[str, Any]] = (None, {})
+
+
+def _players_of(game: GameState) -> Mapping[str, Any]:
+    """What :func:`seat_label` reads of ``game``: its public view (names are public), built
+    once for all the seats asked about in a row, and kept while the same game is asked about
+    (a seat's name does not change during a game). A server asks every seat's refusal after
+    every move, and a person who decided since is named to each of the others: the open
+    view, built for each of them, cost more than the seats' own views."""
+    global _seen
+    if _seen[0] is not game:
+        _seen = (game, game.public_view())
+    return _seen[1]
 
 
 def last_choice(game: GameState, seats: Collection[int]) -> int | None:

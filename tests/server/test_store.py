@@ -1,11 +1,14 @@
-"""The store: a write is all or nothing, and SQLite's grouped commits keep that per write."""
+"""The store: a write is all or nothing, and grouped commits (SQLite's writer thread, Postgres
+through asyncpg) keep that per write."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
+import services  # tests/server/services.py: a real Postgres
 
 from langfinger_widget.server.store import Conflict, Ply, SeatRow, Store, TableRow
 
@@ -50,6 +53,17 @@ async def _grouped(url: str) -> None:
 
 def test_grouped_sqlite_writes_stay_all_or_nothing(tmp_path: Path) -> None:
     asyncio.run(_grouped(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"))
+
+
+def test_grouped_postgres_writes_stay_all_or_nothing() -> None:
+    # The same on Postgres, whose moves are grouped too (one transaction through asyncpg).
+    try:
+        with services.postgres() as pg:
+            asyncio.run(_grouped(pg.url))
+    except services.Missing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install the services: {missing}")
+        pytest.skip(str(missing))
 
 
 def test_urls_get_their_async_driver() -> None:
