@@ -278,3 +278,19 @@ def test_openspiel_refuses_an_illegal_action() -> None:
     illegal = next(a for a in range(100) if a not in legal)
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(illegal)
+
+
+@pytest.mark.usefixtures("sealed_with_env")
+def test_openspiel_plays_a_sealed_step_seat_after_seat() -> None:
+    pyspiel = _pyspiel()
+    from langfinger_widget.envs.openspiel_any import register
+
+    game = pyspiel.load_game(register("sealed"), {"players": 3, "deals": 20})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(4)
+    movers = []
+    while len(movers) < 3:
+        movers.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert movers == [0, 1, 2]  # the sealed round, seat after seat
