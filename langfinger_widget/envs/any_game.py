@@ -36,12 +36,12 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import games
 from ..errors import BadArgument, IllegalAction
 from ..games.protocol import Action, GameSpec, GameState
+from .seats import SeatsEnv
 
 DEFAULT_MAX_DECISIONS = 5000  # a safety net: no real game comes near it
 
@@ -98,7 +98,7 @@ def next_decider(game: GameState, after: int | None) -> int | None:
     return min(deciding, key=lambda s: (s - after - 1) % n)
 
 
-class GameEnv(AECEnv):  # type: ignore[misc]
+class GameEnv(SeatsEnv):
     """The raw environment of a registered game; :func:`env` wraps it in PettingZoo's checks."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -109,42 +109,22 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.spec = games.get(game)
         self.ids, self.encoder = hooks(self.spec, players)
-        if render_mode not in (None, "ansi"):
-            raise BadArgument(f"render_mode is None or 'ansi', not {render_mode!r}")
         if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
                 or max_decisions < 1:
             raise BadArgument(f"max_decisions must be a whole number above 0, not "
                               f"{max_decisions!r}")
         self.metadata = {**self.metadata, "name": f"{self.spec.name}_v0"}
-        self.players, self.max_decisions, self.render_mode = players, max_decisions, render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        size = self.ids.size
+        self.players, self.max_decisions = players, max_decisions
         vector = spaces.Box(-np.inf, np.inf, (self.encoder.size,), dtype=np.float32)
-        mask = spaces.Box(0, 1, (size,), dtype=np.int8)
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict({"observation": vector, "action_mask": mask})
-            for a in self.possible_agents
-        }
+        self._seat_spaces(players, self.ids.size, vector, render_mode)
         self._seeds = random.Random(seed)
         self.game: GameState | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = self.spec.Game.new(players=self.players, seed=self._seeds.getrandbits(31))
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._begin_episode()
         self._seat = next_decider(self.game, None)
         self.agent_selection = self.possible_agents[self._seat or 0]
 
@@ -152,9 +132,6 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         if self.game is None:
             raise RuntimeError("call reset() before using the environment")
         return self.game
-
-    def _finished(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values())
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         game = self._live()

@@ -28,6 +28,8 @@ from langfinger_widget.envs import any_game  # noqa: E402
 from langfinger_widget.envs.aec import LangfingerEnv  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "crooks"))
+from crooks_helpers import walk  # noqa: E402
 from sealed import SPEC as SEALED  # noqa: E402
 
 DICT_OBS_WARNINGS = ("Observation is not a NumPy array",
@@ -117,12 +119,8 @@ def test_the_end_pays_the_winners() -> None:
 
 
 def _positions(players: int, games_: int, seed: int) -> Iterator[Any]:
-    rng = random.Random(seed)
     for n in range(games_):
-        game = lf.crooks.Game.new(players=players, seed=seed + n)
-        while not game.is_over:
-            yield game
-            game.play(rng.choice(game.legal_actions()))
+        yield from walk(players, seed + n)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -6,28 +6,22 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-import langfinger_widget as lf
 from langfinger_widget.records import RecordError, read_game, read_seat_game, write_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "crooks"))
+from crooks_helpers import random_game
 
 DATE = "2026-11-26"
 
 
-def crooks_game(players: int, seed: int, decisions: int = 10_000) -> lf.crooks.Game:
-    g = lf.crooks.Game.new(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if g.is_over:
-            break
-        g.play(rng.choice(g.legal_actions()))
-    return g
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seat_s_record_reads_back_to_what_the_seat_saw(players: int) -> None:
-    g = crooks_game(players, players)
+    g = random_game(players, players)
     for seat in range(players):
         rec = read_seat_game(write_game(g, seat=seat, bots={0: "hard"}, date=DATE))
         assert rec.log() == g.log(seat) and rec.seat == seat and rec.bots[0] == "hard"
@@ -47,7 +41,7 @@ def test_a_seat_s_record_leaks_nothing_by_resampling(players: int) -> None:
     differ = 0
     for seed in range(3):
         for cut in (12, 30, 10_000):
-            g = crooks_game(players, seed * 7 + players, cut)
+            g = random_game(players, seed * 7 + players, stop=cut)
             for seat in range(players):
                 mine = write_game(g, seat=seat, date=DATE)
                 for _ in range(2):
@@ -59,7 +53,7 @@ def test_a_seat_s_record_leaks_nothing_by_resampling(players: int) -> None:
 
 
 def test_bad_seat_records_are_refused_naming_the_line() -> None:
-    g = crooks_game(2, 5, 12)
+    g = random_game(2, 5, stop=12)
     text = write_game(g, seat=0, date=DATE)
     lines = text.splitlines()
     with pytest.raises(RecordError, match="read_seat_game"):

@@ -4,7 +4,8 @@ by decision by ISMCTS on ``resample`` twins, through the game protocol alone."""
 from __future__ import annotations
 
 import json
-import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,22 +14,15 @@ import langfinger_widget as lf
 from langfinger_widget.bots import ISMCTSBot
 from langfinger_widget.records import read_game, write_game
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "crooks"))
+from crooks_helpers import random_game
+
 DATE = "2026-11-26"
 TINY: dict[str, Any] = {"bot": "ismcts", "iterations": 12, "progress": False}
 
 
-def crooks_game(players: int, seed: int, decisions: int) -> lf.crooks.Game:
-    g = lf.crooks.Game.new(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if g.is_over:
-            break
-        g.play(rng.choice(g.legal_actions()))
-    return g
-
-
 def test_rows_for_every_decision_of_the_seat_in_the_game_s_words() -> None:
-    g = crooks_game(3, 4, 24)
+    g = random_game(3, 4, stop=24)
     text = write_game(g, date=DATE)
     rows = lf.analyse(text, 1, **TINY)
     mine = [i for i, s in enumerate(g.deciders) if s == 1]
@@ -66,7 +60,7 @@ class Spy(ISMCTSBot):
 
 
 def test_the_search_gets_only_twins_the_seat_cannot_tell_from_the_game() -> None:
-    g = crooks_game(3, 8, 40)
+    g = random_game(3, 8, stop=40)
     spy = Spy()
     lf.analyse(write_game(g, date=DATE), 2, bot=spy, progress=False)
     replay = lf.crooks.Game.new(players=3, seed=8)
@@ -90,7 +84,7 @@ def test_the_search_gets_only_twins_the_seat_cannot_tell_from_the_game() -> None
 
 def test_a_played_move_the_search_would_not_make_is_rated_after_it() -> None:
     """Where the played move is not the search's best, a second search starts from it."""
-    g = crooks_game(2, 5, 12)
+    g = random_game(2, 5, stop=12)
     rows = lf.analyse(write_game(g, date=DATE), 0, bot="ismcts", iterations=40,
                       progress=False)
     other = [r for r in rows if r["best_action"] != r["action"]]
@@ -99,7 +93,7 @@ def test_a_played_move_the_search_would_not_make_is_rated_after_it() -> None:
 
 
 def test_bad_requests_are_refused_before_any_search() -> None:
-    text = write_game(crooks_game(2, 1, 6), date=DATE)
+    text = write_game(random_game(2, 1, stop=6), date=DATE)
     with pytest.raises(ValueError, match="searching bot"):
         lf.analyse(text, 0, bot="medium")
     with pytest.raises(ValueError, match=r"seat must be 0\.\.1"):
@@ -111,6 +105,6 @@ def test_bad_requests_are_refused_before_any_search() -> None:
 
 
 def test_the_levels_rate_crooks_too() -> None:
-    rows = lf.analyse(write_game(crooks_game(2, 2, 4), date=DATE), 0, bot="hard",
+    rows = lf.analyse(write_game(random_game(2, 2, stop=4), date=DATE), 0, bot="hard",
                       progress=False)
     assert rows and all(0.0 <= r["before"] <= 1.0 for r in rows)
