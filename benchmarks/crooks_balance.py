@@ -26,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import langfinger_widget as lf
 from langfinger_widget.games.crooks.cards import GANGS, SPECIALS
+from langfinger_widget.study.arena import wilson
 
 Game = dict[str, Any]
 
@@ -45,7 +46,8 @@ def load(paths: list[str]) -> dict[tuple[str, int], list[Game]]:
 
 def start_player(game: Game) -> int:
     """The start player the arena's deal drew from the game's seed (C1.0)."""
-    return lf.crooks.Game.new(players=len(game["bots"]), seed=game["seed"]).start_player
+    first: int = lf.crooks.Game.new(players=len(game["bots"]), seed=game["seed"]).start_player
+    return first
 
 
 def tally(games: list[Game]) -> dict[str, Any]:
@@ -89,6 +91,8 @@ def report(label: str, t: dict[str, Any]) -> None:
     print(f"  win rate by seat:          {' '.join(f'{x:.2f}' for x in t['by_seat'])}")
     print(f"  by place in turn order:    {' '.join(f'{x:.2f}' for x in t['by_order'])} "
           f"(start player first; fair: {1 / n:.2f})")
+    spans = [wilson(x * t["games"], t["games"]) for x in t["by_order"]]
+    print("    95% intervals:           " + " ".join(f"[{lo:.2f}, {hi:.2f}]" for lo, hi in spans))
     if len(t["by_bot"]) > 1:
         print("  by bot:                    " + ", ".join(f"{b} {w:.2f}"
                                                         for b, w in sorted(t["by_bot"].items())))
