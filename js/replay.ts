@@ -29,6 +29,7 @@ export function readScrubber(x: unknown): ScrubberInfo | null {
     next: typeof s.next === "string" ? s.next : "",
     can_continue: s.can_continue === true,
     can_leave: s.can_leave === true,
+    puzzles: s.puzzles !== false, // puzzles are Langfinger's: a Crooks replay offers none
     levels: Array.isArray(s.levels) ? s.levels.filter((l): l is string => typeof l === "string") : [],
     bots: s.bots && typeof s.bots === "object" ? (s.bots as Record<string, string>) : {},
     analysing: a && typeof a === "object" && isNum(a.seat) && isNum(a.done)

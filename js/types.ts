@@ -217,6 +217,8 @@ export interface ScrubberInfo {
   can_continue: boolean;
   /** Made from a live board's end screen: "Back to the end screen" leaves the replay. */
   can_leave?: boolean;
+  /** Whether "Make a puzzle from here" is offered (puzzles are Langfinger's; false for Crooks). */
+  puzzles?: boolean;
   levels: string[];
   /** The bots that would play on from here (Continue from here's defaults). */
   bots: Record<string, string>;

@@ -307,9 +307,11 @@ export function ReplayPanel(props: {
         <button type="button" class="lf-btn" data-testid="replay-continue" disabled={!s.can_continue} onClick={() => setContinuing(!continuing)}>
           Continue from here
         </button>
-        <button type="button" class="lf-btn" data-testid="replay-make-puzzle" disabled={!s.can_continue} onClick={() => ask({ kind: "replay_puzzle" })}>
-          Make a puzzle from here
-        </button>
+        {s.puzzles === false ? null : (
+          <button type="button" class="lf-btn" data-testid="replay-make-puzzle" disabled={!s.can_continue} onClick={() => ask({ kind: "replay_puzzle" })}>
+            Make a puzzle from here
+          </button>
+        )}
       </div>
       {timeline?.evaluation ? (
         <p class="lf-replay-eval" data-testid="replay-eval-note" data-seat={timeline.evaluation.seat}>

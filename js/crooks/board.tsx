@@ -9,6 +9,7 @@ import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
 import { PaceSelect } from "../board/options";
+import { ReplayPanel } from "../board/scrubber";
 import { WithRulings } from "../board/ruling";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
@@ -351,6 +352,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
         ) : null}
       </div>
 
+      {/* A replay (lf.LangfingerWidget.replay of a Crooks record): the shared scrubber. */}
+      {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={host.send} inbox={props.inbox} /> : null}
       {over && standings ? <CrooksEnd view={view} standings={standings} /> : null}
 
       <div class="lf-main">

@@ -146,14 +146,20 @@ class ISMCTSBot:
             raise BadArgument(f"seat {view['seat']} is not to move: search from the mover's view")
         return Search(self, view, legal, random.Random(self._rng.getrandbits(64)), first)
 
-    def search_twin(self, twin: GameState, seat: int, legal: Sequence[Action]) -> TwinSearch:
+    def search_twin(self, twin: GameState, seat: int, legal: Sequence[Action],
+                    first: Action | None = None) -> TwinSearch:
         """A search of any game from ``twin``, a ``resample(seat, rng)`` of it (so holding
-        nothing ``seat`` has not seen), run a slice at a time as :meth:`search`'s."""
+        nothing ``seat`` has not seen), run a slice at a time as :meth:`search`'s. With
+        ``first`` (one of ``legal``) every iteration starts by playing it, as :meth:`search`
+        does (``lf.analyse``)."""
         if seat not in twin.to_decide:
             raise BadArgument(f"seat {seat} does not decide now: search from a decider's twin")
         if not legal or not all(isinstance(a, dict) for a in legal):
             raise TypeError("legal must be a non-empty list of action dicts")
-        return TwinSearch(self, twin, seat, legal, random.Random(self._rng.getrandbits(64)))
+        if first is not None and _action_key(first) not in {_action_key(a) for a in legal}:
+            raise BadArgument(f"first must be one of the legal actions, not {first!r}")
+        return TwinSearch(self, twin, seat, legal, random.Random(self._rng.getrandbits(64)),
+                          first)
 
     def budget(self, players: int) -> int | None:
         """The iterations a search may run in a game of ``players`` (None: time decides)."""
@@ -311,10 +317,11 @@ class TwinSearch(Search):
     """
 
     def __init__(self, bot: ISMCTSBot, twin: GameState, seat: int, legal: Sequence[Action],
-                 rng: random.Random) -> None:
+                 rng: random.Random, first: Action | None = None) -> None:
         self._bot = bot
         self._pairs = [(_action_key(a), a) for a in legal]
         self._first = None
+        self._opening = None if first is None else dict(first)
         self._twin, self._seat = twin, seat
         self._rng = rng
         self._root = _Node(seat)
@@ -330,7 +337,12 @@ class TwinSearch(Search):
                 return True
             if deadline is not None and self.iterations and _time.perf_counter() >= deadline:
                 return True
-            self._iterate(self._twin.resample(self._seat, self._rng))
+            game = self._twin.resample(self._seat, self._rng)
+            if self._opening is not None:
+                # The root then stands for the position after the move: value() is the seat's
+                # chance after it.
+                game.play(dict(self._opening), self._seat)
+            self._iterate(game)
             self.iterations += 1
         return False
 

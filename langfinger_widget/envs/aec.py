@@ -32,20 +32,20 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..kernel import rules
 from ..kernel.cards import SCOUNDRELS
-from ..kernel.errors import BadArgument, IllegalAction
+from ..kernel.errors import IllegalAction
 from ..kernel.game import Game
 from .actions import table
 from .observation import Encoder
+from .seats import SeatsEnv
 
 DEFAULT_MAX_ROUNDS = 100
 
 
-class LangfingerEnv(AECEnv):  # type: ignore[misc]
+class LangfingerEnv(SeatsEnv):
     """The raw environment; :func:`pettingzoo_env` wraps it in PettingZoo's order checks."""
 
     metadata = {"name": "langfinger_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -55,29 +55,13 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None) -> None:
         super().__init__()
         Game.new(players=players, seed=0, scoundrels=scoundrels, variant=variant)  # checks R1.1..
-        if render_mode not in (None, "ansi"):
-            raise BadArgument(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.players, self.variant, self.max_rounds = players, variant, max_rounds
         self.scoundrels = scoundrels
-        self.render_mode = render_mode
         self.encoder = Encoder(players, max_rounds)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        actions = spaces.Discrete(table().size)
         vector = spaces.Box(0.0, np.array(self.encoder.highs, np.float32), dtype=np.float32)
-        mask = spaces.Box(0, 1, (table().size,), dtype=np.int8)
-        self.action_spaces = {a: actions for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict({"observation": vector, "action_mask": mask})
-            for a in self.possible_agents
-        }
+        self._seat_spaces(players, table().size, vector, render_mode)
         self._seeds = random.Random(seed)
         self.game: Game | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     # --- the game ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -88,12 +72,7 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
                                                                         self.players)
         self.game = Game.new(players=self.players, seed=game_seed, scoundrels=scoundrels,
                              variant=self.variant)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._begin_episode()
         self.agent_selection = self._agent_to_move()
 
     def _live(self) -> Game:
@@ -113,9 +92,6 @@ class LangfingerEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not self._finished():
             mask[list(table().legal(game.state))] = 1
         return {"observation": vector, "action_mask": mask}
-
-    def _finished(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values())
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

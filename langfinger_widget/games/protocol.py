@@ -104,3 +104,10 @@ class GameSpec:
     # gives a line's words, ``read(words)`` the action back (ValueError if they spell none);
     # None: no records of the game (Langfinger's own are records/' original format).
     action_words: tuple[Callable[[Action], str], Callable[[Sequence[str]], Action]] | None = None
+    # The learning environments' hooks (envs/: PettingZoo, OpenSpiel). ``action_ids(game)``:
+    # every action a game like ``game`` (its player count, its deck...) can ever offer, in a
+    # fixed order, an action's id its index; the length depends on the player count alone.
+    # ``observation(players)``: an encoder with ``size`` and ``encode(view) -> list[float]``
+    # of a seat's view. None: the game has no environment (Langfinger's are envs/' own).
+    action_ids: Callable[[Any], Sequence[Action]] | None = None
+    observation: Callable[[int], Any] | None = None

@@ -8,12 +8,13 @@ records of the other registered games, in each game's own action words.
 """
 
 from ..kernel.errors import RecordError
-from .any_game import GameRecord, read_game, write_game
+from .any_game import GameRecord, SeatGameRecord, read_game, read_seat_game, write_game
 from .full import Record, write
 from .reading import load, read
 from .syntax import SUFFIX, Decision, Header, Seat, action_text, label
 
 __all__ = [
-    "SUFFIX", "Decision", "GameRecord", "Header", "Record", "RecordError", "Seat", "action_text",
-    "label", "load", "read", "read_game", "write", "write_game",
+    "SUFFIX", "Decision", "GameRecord", "Header", "Record", "RecordError", "Seat",
+    "SeatGameRecord", "action_text", "label", "load", "read", "read_game", "read_seat_game",
+    "write", "write_game",
 ]

@@ -28,16 +28,20 @@ move ("Make a puzzle from here").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import games
+from ..games.protocol import GameState
 from ..kernel import rules
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
 from ..kernel.rules import Event
 from ..puzzles.draft import PuzzleDraft
-from ..records import Record
+from ..records import GameRecord, Record, read_game
 from ..records.reading import as_record
+from ..records.syntax import MAGIC
 from .scheduler import MAX_PACE, Handle, ManualScheduler, Scheduler, event_loop_scheduler
 
 Action = dict[str, Any]
@@ -53,6 +57,113 @@ def check_pace(pace: Any) -> float:
     return float(pace)
 
 
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat of a record's header as the replay shows it (``scoundrel``: Langfinger's only)."""
+
+    name: str
+    bot: str | None
+    scoundrel: str | None = None
+
+
+@dataclass(frozen=True)
+class ProtocolHeader:
+    date: str
+    seats: tuple[SeatInfo, ...]
+
+
+class ProtocolRecord:
+    """A full record of any registered game but Langfinger (``records.read_game``) with the
+    shape :class:`Replay` reads a Langfinger :class:`Record` through: every position is the
+    game replayed through the protocol, each view and log the game's own for the seat."""
+
+    seat: int | None = None  # only full records replay: they hold every seat's view
+
+    def __init__(self, source: GameRecord) -> None:
+        self.source = source
+        self.spec = games.get(source.game_name)
+        self.header = ProtocolHeader(source.date, tuple(
+            SeatInfo(n, b) for n, b in zip(source.names, source.bots, strict=True)))
+        self.deciders = [s for s, _ in source.decisions]
+        self.actions = [a for _, a in source.decisions]
+        game = source.game(at=0)
+        self._games: list[GameState] = [game.copy()]
+        for seat, action in source.decisions:
+            game.play(action, seat)
+            self._games.append(game.copy())
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    @property
+    def text(self) -> str:
+        return self.source.text
+
+    def _at(self, at: int) -> GameState:
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= self.length:
+            raise BadArgument(f"position {at!r} is outside the record (0..{self.length})")
+        return self._games[at]
+
+    def view(self, at: int, seat: int | None = None) -> dict[str, Any]:
+        return self._at(at).view(seat)
+
+    def log(self, at: int, seat: int | None = None) -> list[Event]:
+        return self._at(at).log(seat)
+
+    def round_starts(self) -> list[int]:
+        return [0]
+
+    def labels(self) -> list[str]:
+        words = self.spec.action_words[0] if self.spec.action_words else str
+        return [f"{i + 1}. {self.header.seats[s].name} {words(a)}"
+                for i, (s, a) in enumerate(zip(self.deciders, self.actions, strict=True))]
+
+    def captions(self, seat: int | None = None) -> list[str]:
+        """Each decision as ``seat`` saw it: the events of it in ``log(seat)``, only the
+        fields the seat may see (a hidden crook is left out, not named)."""
+        out = []
+        for i, decider in enumerate(self.deciders):
+            before = len(self._games[i].log(seat))
+            seen = self._games[i + 1].log(seat)[before:]
+            parts = [_event_words(e) for e in seen]
+            out.append(f"{self.header.seats[decider].name}: {'; '.join(parts) or 'decides'}.")
+        return out
+
+    def money(self) -> list[list[int]]:
+        """Each seat's cash (or money) after each number of decisions, from the open view."""
+        return [[int(p.get("money", p.get("cash", 0))) for p in g.view(None)["players"]]
+                for g in self._games]
+
+    def game(self, at: int | None = None) -> GameState:
+        return self._at(self.length if at is None else at).copy()
+
+
+def _event_words(event: dict[str, Any]) -> str:
+    shown_ = [f"{k} {v}" for k, v in event.items()
+              if k not in ("type", "seat") and isinstance(v, (str, int)) and v is not None]
+    return " ".join([str(event.get("type", "")), *shown_[:4]]).replace("_", " ")
+
+
+def replay_record(source: Any) -> Record | ProtocolRecord:
+    """What :class:`Replay` replays: a Langfinger record (a :class:`Record`, its text or its
+    file), or any other registered game's full record (a :class:`GameRecord` or its text)."""
+    if isinstance(source, (Record, ProtocolRecord)):
+        return source
+    if isinstance(source, GameRecord):
+        return ProtocolRecord(source)
+    text = source
+    if isinstance(source, Path) or (isinstance(source, str) and not source.startswith(MAGIC)
+                                    and "\n" not in source):
+        text = Path(source).read_text(encoding="utf-8")
+    if isinstance(text, str):
+        head = text.split("\n\n", 1)[0].splitlines()
+        if any(line.split()[:1] == ["game"] and line.split()[1:] != ["langfinger"]
+               for line in head):
+            return ProtocolRecord(read_game(text))
+    return as_record(source)
+
+
 class Replay:
     """A record being replayed; see the module docstring.
 
@@ -61,10 +172,11 @@ class Replay:
     ``on_change`` is called whenever the position or the playing state moves.
     """
 
-    def __init__(self, record: Record | str | Path, seat: int | str | None = "record", *,
+    def __init__(self, record: Record | ProtocolRecord | GameRecord | str | Path,
+                 seat: int | str | None = "record", *,
                  pace: float = DEFAULT_PACE, scheduler: Scheduler | None = None,
                  on_change: Callable[[], None] | None = None) -> None:
-        self.record = as_record(record)
+        self.record = replay_record(record)
         self.seat = self._check_seat(self.record.seat if seat == "record" else seat)
         self.pace = check_pace(pace)
         self.scheduler: Scheduler = scheduler or event_loop_scheduler() or ManualScheduler()
@@ -138,6 +250,9 @@ class Replay:
             return {}
         i = self.index - 1
         action = self.record.actions[i]
+        if isinstance(self.record, ProtocolRecord):
+            return {"seat": self.record.deciders[i], "action": action, "by": "replay",
+                    "move": self.index}
         before = self.record.states[i]
         acting = rules.acting_square(before)
         placing = before.phase == "place"
@@ -225,7 +340,7 @@ class Replay:
         self.playing = False
 
     # --- leaving the replay ---------------------------------------------------------------------
-    def game(self) -> Game:
+    def game(self) -> Game | GameState:
         """A game at this position to play on ("Continue from here").
 
         A full record gives the real game (with its history, so undo works);
@@ -236,10 +351,13 @@ class Replay:
     def puzzle_draft(self) -> PuzzleDraft:
         """A puzzle skeleton from this position for the seat to move ("Make a puzzle from
         here"); see :class:`PuzzleDraft`."""
+        if isinstance(self.record, ProtocolRecord):
+            raise BadArgument(f"puzzles are Langfinger's; a {self.record.spec.title} replay "
+                              f"makes none")
         return PuzzleDraft.from_record(self.record, self.index)
 
     def money(self) -> list[list[int]]:
         return self.record.money()
 
 
-__all__ = ["Replay", "check_pace"]
+__all__ = ["ProtocolRecord", "Replay", "check_pace", "replay_record"]

@@ -38,21 +38,23 @@ from typing import Any
 import traitlets
 
 from ..bots import LEVELS, names
+from ..games.protocol import GameState
+from ..kernel.cards import SCOUNDRELS
 from ..kernel.errors import BadArgument, InvalidState
 from ..kernel.game import Game
 from ..kernel.state import shown
 from ..puzzles.draft import PuzzleDraft
-from ..records import Record
-from ..records.reading import as_record
+from ..records import GameRecord, Record, read_game, write_game
 from ..study.analysis import analysis_steps
 from ..tables.driver import BoardDriver
-from ..tables.replay import DEFAULT_PACE, Replay
+from ..tables.replay import DEFAULT_PACE, ProtocolRecord, Replay, replay_record
 from ..tables.scheduler import Slices
 from ..tables.table import Reply, TableError, ok, refuse
 
 REPLAY_KINDS = ("replay_seek", "replay_step", "replay_round", "replay_play", "replay_pause",
                 "replay_pace", "replay_seat", "replay_analyse", "replay_continue",
                 "replay_puzzle", "replay_leave")
+CHART_MARKS = tuple(SCOUNDRELS)  # a seat's colour and shape in the charts, in seat order
 READ_ONLY = "a replay is read-only: press Continue from here to play on from this position"
 
 
@@ -84,18 +86,21 @@ class ReplayMode(traitlets.HasTraits):
     def _sync(self) -> None:  # the board's own
         raise NotImplementedError
 
-    def _new_board(self, game: Game, **kwargs: Any) -> Any:  # the board's own (no import cycle)
+    # The board's own (no import cycle).
+    def _new_board(self, game: Game | GameState, **kwargs: Any) -> Any:
         raise NotImplementedError
 
     # --- entering and leaving ---------------------------------------------------------------
-    def enter_replay(self, record: Record | str | Path, seat: int | str | None = "record", *,
+    def enter_replay(self, record: Record | ProtocolRecord | GameRecord | str | Path,
+                     seat: int | str | None = "record", *,
                      pace: float = DEFAULT_PACE, analysis: list[dict[str, Any]] | None = None,
                      leaves: bool = False) -> None:
         """Show ``record`` on this board, read-only, seen from ``seat`` (``"record"``: the
         record's own seat; None: from above, full records only). ``leaves``: the page may
         go back to the live game (:meth:`leave_replay`). Raises ``ValueError`` for a seat
-        the record may not be seen from, changing nothing."""
-        rec = as_record(record)
+        the record may not be seen from, changing nothing. Any registered game's full
+        record replays (``records.write_game``), on that game's own board."""
+        rec = replay_record(record)
         shown = rec.seat if seat == "record" else seat
         if isinstance(shown, str):
             raise SeatRefused(f"seat must be None, a seat number or 'record', not {shown!r}")
@@ -118,7 +123,12 @@ class ReplayMode(traitlets.HasTraits):
         if not game.is_over:
             raise BadArgument("R10.1: a game is replayed from the end screen, once it is over")
         seat = self.table.seat
-        self.enter_replay(game.record(None, bots=self.table.bot_names), seat, leaves=True)
+        record: Record | ProtocolRecord | str
+        if isinstance(game, Game):
+            record = game.record(None, bots=self.table.bot_names)
+        else:  # any other registered game: its full record, through the protocol
+            record = ProtocolRecord(read_game(write_game(game, bots=self.table.bot_names)))
+        self.enter_replay(record, seat, leaves=True)
         if analyse:  # the board's own analysis: its panel shows the progress
             humans = self.table.human_seats
             mine = seat if seat is not None else (humans[0] if humans else 0)
@@ -140,7 +150,7 @@ class ReplayMode(traitlets.HasTraits):
         return self._replay
 
     @property
-    def record(self) -> Record:
+    def record(self) -> Record | ProtocolRecord:
         if self._replay is None:
             raise BadArgument("this board plays on live; its record is w.game.record(...)")
         return self._replay.record
@@ -153,7 +163,9 @@ class ReplayMode(traitlets.HasTraits):
         """Rate ``seat``'s decisions now (``lf.analyse``), show the graph, return the rows."""
         from ..study.analysis import analyse
 
-        rows: list[dict[str, Any]] = analyse(self.record, seat, bot, **options)
+        rec = self.record
+        rows: list[dict[str, Any]] = analyse(
+            rec.source if isinstance(rec, ProtocolRecord) else rec, seat, bot, **options)
         self.show_analysis(rows)
         return rows
 
@@ -221,16 +233,16 @@ class ReplayMode(traitlets.HasTraits):
     def _default_bots(self, seat: Any) -> dict[int, str]:
         """The record's bots play on (an unknown bot label as a middle level), never the seat
         shown; a seat's board with no bots in the record plays against middle-level bots."""
-        header = self.record.header
-        robots = {i: s.bot if s.bot in names() else "medium"
-                  for i, s in enumerate(header.seats) if s.bot is not None and i != seat}
+        bots: list[str | None] = [s.bot for s in self.record.header.seats]
+        robots = {i: bot if bot in names() else "medium"
+                  for i, bot in enumerate(bots) if bot is not None and i != seat}
         if not robots and seat is not None:
-            robots = {i: "medium" for i in range(len(header.seats)) if i != seat}
+            robots = {i: "medium" for i in range(len(bots)) if i != seat}
         return robots
 
     def _timeline(self, rows: list[dict[str, Any]] | None) -> dict[str, Any]:
         replay = self._live_replay()
-        header = replay.record.header
+        seats: list[Any] = list(replay.record.header.seats)  # Langfinger's or another game's
         evaluation = None
         if rows:
             evaluation = {"seat": rows[0]["seat"], "points": [
@@ -240,8 +252,10 @@ class ReplayMode(traitlets.HasTraits):
         return {
             "labels": replay.labels,
             "money": replay.money(),
-            "seats": [{"name": s.name, "scoundrel": s.scoundrel, "bot": s.bot}
-                      for s in header.seats],
+            # The charts draw each seat in its scoundrel's colour and shape; a game without
+            # scoundrels (Crooks) lends them in seat order.
+            "seats": [{"name": s.name, "scoundrel": s.scoundrel or CHART_MARKS[i], "bot": s.bot}
+                      for i, s in enumerate(seats)],
             "evaluation": evaluation,
         }
 
@@ -257,6 +271,7 @@ class ReplayMode(traitlets.HasTraits):
             "next": replay.labels[i] if i < replay.length else "",
             "can_continue": replay.view()["to_move"] is not None,
             "can_leave": self._replay_leaves,
+            "puzzles": isinstance(replay.record, Record),  # puzzles are Langfinger's
             "levels": list(LEVELS),
             "bots": {str(k): v for k, v in self._default_bots(replay.seat).items()},
             "date": header.date,
@@ -352,7 +367,9 @@ class ReplayMode(traitlets.HasTraits):
                 self.scrubber = {**self.scrubber, "analysing": {"seat": seat, "done": done,
                                                                 "total": total}}
 
-        steps = analysis_steps(replay.record, seat, bot, progress=progress)
+        rec = replay.record
+        steps = analysis_steps(rec.source if isinstance(rec, ProtocolRecord) else rec, seat, bot,
+                               progress=progress)
         self._analysis = Slices(self.table.scheduler, steps, self._analysed, self._analysis_failed)
         self.scrubber = {**self.scrubber, "analysing": {"seat": seat, "done": 0, "total": None}}
         self._analysis.start()

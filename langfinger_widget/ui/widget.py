@@ -337,7 +337,7 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         """Re-read the game into the traits (after changing ``w.game`` behind the widget's back)."""
         self.table.replace_game(self.table.game)
 
-    def _new_board(self, game: Game, **kwargs: Any) -> LangfingerWidget:
+    def _new_board(self, game: Game | GameState, **kwargs: Any) -> LangfingerWidget:
         """A new live board on ``game`` (the replay's "Continue from here" in a new board)."""
         return LangfingerWidget(game=game, **kwargs)
 

@@ -162,7 +162,8 @@ def test_the_module_example_runs() -> None:
 def test_the_docs_examples_run() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     exec(compile(blocks[0], "docs/envs.md", "exec"), {})
-    pytest.importorskip("pyspiel")  # the second example is OpenSpiel's
+    pytest.importorskip("pyspiel")  # the second example is OpenSpiel's, the third both
     exec(compile(blocks[1], "docs/envs.md", "exec"), {})
+    exec(compile(blocks[2], "docs/envs.md", "exec"), {})  # any other game (Crooks)

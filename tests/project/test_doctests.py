@@ -18,6 +18,7 @@ import langfinger_widget as lf
 
 # Modules whose import needs an optional extra: their examples run where it is installed.
 EXTRAS = {"langfinger_widget.envs.aec": "pettingzoo", "langfinger_widget.envs.openspiel": "pyspiel",
+          "langfinger_widget.envs.any_game": "pettingzoo",
           "langfinger_widget.envs.openspiel_bots": "pyspiel"}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..protocol import GameSpec
 from .cards import CROOKS, Crook, load_deck
+from .encoding import action_ids, observation
 from .figures import figures as seat_figures
 from .game import Game
 from .greedy import GreedyBot
@@ -33,4 +34,6 @@ SPEC = GameSpec(
     players_ruling="C1.1",
     figures=seat_figures,
     action_words=(action_text, read_action),
+    action_ids=action_ids,
+    observation=observation,
 )
