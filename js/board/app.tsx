@@ -250,7 +250,9 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
           <h2 class="lf-title">Langfinger</h2>
           <Status view={view} turn={turn} />
           <Toolbar
-            ui={ui}
+            state={state}
+            canHint={ui.legal.length > 0}
+            allowNewGame={setup.allow_new_game}
             panel={panel}
             setPanel={(p) => (p === "none" && panel === "new-game" ? closeNewGame() : setPanel(p))}
             newGameButton={newGameButton}
