@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
 import { WithRulings } from "../board/ruling";
 import { Toolbar } from "../board/toolbar";
+import { usePositionId } from "../board/ui";
 import type { Panel } from "../board/toolbar";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
@@ -158,11 +159,13 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   // The seat whose row is "yours": the shown seat, or on the open board the one to move.
   const me = view.seat ?? view.to_move;
   const turn = view.turn;
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
+  // Picks and a pending move belong to one position: a replaced game at the same move
+  // number and version (a new deal, a lesson dealt again) is another one.
+  const positionKey = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
 
-  const [picked, setPicked] = useState<{ key: string; target: number | null }>({ key: positionKey, target: null });
+  const [picked, setPicked] = useState<{ key: number; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");
