@@ -170,6 +170,28 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");
   const [panel, setPanel] = useState<Panel>("none");
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const focusInside = useRef(false);
+  // A step changes which things are buttons (the hangouts, then the pile, then a row's
+  // cells), so the button a keyboard user pressed is often gone and the focus falls to the
+  // page. It goes on to the next thing to decide instead: the way to lay the crook, else the
+  // first lit choice, else Pass or the privacy screen's button.
+  useEffect(() => {
+    const root = rootRef.current;
+    const active = document.activeElement;
+    if (!root || !focusInside.current || (active && active !== document.body)) return;
+    const next =
+      root.querySelector<HTMLElement>('[data-testid="place-choice"]') ??
+      root.querySelector<HTMLElement>('[data-legal="true"]') ??
+      root.querySelector<HTMLElement>('[data-testid="pass"], [data-testid="reveal"]');
+    next?.focus({ preventScroll: true });
+  });
+  // Enter on a cell with several ways to lay the crook: the keyboard goes to those ways.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (target === null || !root || !root.contains(document.activeElement)) return;
+    root.querySelector<HTMLElement>('[data-testid="place-choice"]')?.focus({ preventScroll: true });
+  }, [target]);
   const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
   useEffect(() => {
@@ -261,7 +283,21 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     .filter((t): t is string => t !== null);
 
   return (
-    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={pending === positionKey ? "true" : "false"}>
+    <div
+      ref={rootRef}
+      class="lf-board-root lf-crooks"
+      data-testid="crooks-board"
+      data-state={boardState}
+      data-step={view.step}
+      data-pending={pending === positionKey ? "true" : "false"}
+      onFocusIn={() => {
+        focusInside.current = true;
+      }}
+      onFocusOut={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (next && !rootRef.current?.contains(next)) focusInside.current = false;
+      }}
+    >
       <div class="lf-top">
         <h2 class="lf-title">Crooks</h2>
         <p class="lf-status" data-testid="status" aria-live="polite">

@@ -13,12 +13,14 @@ looks right in light and dark JupyterLab themes. Here a real Chromium proves it:
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .lab import LabNotebook
+from .lab import REPO, LabNotebook
 
 LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
 AA_NORMAL_TEXT = 4.5  # WCAG 2.x success criterion 1.4.3
@@ -222,3 +224,137 @@ def test_light_and_dark_theme(open_notebook) -> None:  # type: ignore[no-untyped
     )
     for name, ratio in ratios.items():
         assert ratio >= AA_NORMAL_TEXT, f"{name} theme: text contrast {ratio:.2f}:1 < 4.5:1"
+
+
+# --- the Crooks board (issue 37): keyboard, axe-core, themes ---------------------------------
+
+CROOKS_BOARD = (
+    "import langfinger_widget as lf\n"
+    "w = lf.LangfingerWidget(game='crooks', players=3, seed=4, seat=0,"
+    " bots={1: 'easy', 2: 'easy'}, pace=0)\n"
+    "w"
+)
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"  # package.json's devDependency
+# WCAG 2.1 A and AA, as axe-core tags them.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+_JS_AXE = """async ([root, tags]) => {
+    const result = await axe.run(root, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160) + ' :: ' + n.failureSummary),
+    }));
+}"""
+
+_JS_CROOKS_FOCUSED = """(root) => {
+    const el = document.activeElement;
+    if (!el || !root.contains(el)) return null;
+    const style = getComputedStyle(el);
+    return {
+        testid: el.getAttribute('data-testid'), legal: el.getAttribute('data-legal'),
+        hangout: el.getAttribute('data-hangout'), crook: el.getAttribute('data-crook'),
+        target: el.getAttribute('data-target'),
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+    };
+}"""
+
+
+def axe_violations(page: Page, root: Locator) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.1 A/AA violations inside ``root`` (the engine injected once a page)."""
+    if not AXE.exists():
+        pytest.fail(f"no {AXE}: npm ci installs axe-core (a devDependency)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(_JS_AXE, [root.element_handle(), AXE_TAGS])
+    return found
+
+
+def crooks_focused(page: Page, root: Locator) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = page.evaluate(_JS_CROOKS_FOCUSED, root.element_handle())
+    return found
+
+
+def test_crooks_turn_by_keyboard_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """A whole Crooks turn with Tab and Enter: each step hands the focus to the next choice
+    (the pile after a recruit, the row after a keep, the ways to lay it after a cell)."""
+    nb: LabNotebook = open_notebook("crooks-keyboard.ipynb", [CROOKS_BOARD])
+    nb.run_all()
+    root = board(nb)
+    crooks = root.get_by_test_id("crooks-board")
+    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    page = nb.page
+
+    controls = page.evaluate(_JS_CONTROLS, crooks.element_handle())
+    assert len(controls) >= 7 + 4, controls  # the 7 hangouts and the toolbar at least
+    for c in controls:
+        assert c["name"], f"no accessible name: {c['html']}"
+        assert c["native"] or (c["role"] == "button" and c["tabbable"]), c["html"]
+        assert c["tabbable"] or c["disabled"], f"not reachable by Tab: {c['html']}"
+
+    crooks.locator('[data-testid="hangout"][data-legal="true"]').first.focus()
+    first = crooks_focused(page, crooks)
+    assert first is not None and first["testid"] == "hangout"
+    page.keyboard.press("Tab")
+    second = crooks_focused(page, crooks)
+    assert second is not None and second["hangout"] not in (None, first["hangout"]), second
+    assert second["outline"], "keyboard focus must be visible (outline on :focus-visible)"
+    page.keyboard.press("Enter")  # recruit at the second hangout
+    history = wait_for_history(nb, 1)
+    assert history == [{"type": "recruit", "hangout": second["hangout"]}]
+
+    steps = ["recruit"]
+    # Seat 0 starts (seed 4): the turn is over once another seat has decided (pace 0: at once).
+    while not any(nb.kernel_json("w.game.deciders")) and len(steps) < 6:
+        expect(crooks).to_have_attribute("data-pending", "false")
+        now = crooks_focused(page, crooks)
+        assert now is not None and (now["legal"] == "true" or now["testid"] == "place-choice"), (
+            f"after {steps[-1]} the focus is not on a choice: {now}"
+        )
+        length = len(nb.kernel_json("w.game.history"))
+        page.keyboard.press("Enter")
+        if now["testid"] == "target-cell":  # one way to lay it plays; several show the ways
+            choices = crooks.get_by_test_id("place-choice")
+            deadline = time.monotonic() + 10
+            while len(nb.kernel_json("w.game.history")) == length and not choices.count():
+                assert time.monotonic() < deadline, "Enter on a lit cell did nothing"
+                time.sleep(0.05)
+            if len(nb.kernel_json("w.game.history")) == length:
+                continue
+        history = wait_for_history(nb, length + 1)
+        steps.append(history[length]["type"])
+    assert steps[:3] == ["recruit", "keep", "place"], steps
+    assert nb.kernel_json("w.error") == ""
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK])
+def test_crooks_board_is_axe_clean(open_notebook, theme: str) -> None:  # type: ignore[no-untyped-def]
+    """axe-core finds no WCAG 2.1 A/AA violation on the Crooks board in either theme: at a
+    turn's start (the hangouts), with the pile shown, with the ways to lay a crook offered,
+    and with the legend open."""
+    nb: LabNotebook = open_notebook(f"crooks-axe-{theme.split()[-1]}.ipynb", [CROOKS_BOARD])
+    nb.run_all()
+    root = board(nb)
+    crooks = root.get_by_test_id("crooks-board")
+    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    page = nb.page
+    set_theme(page, theme)
+    try:
+        found: dict[str, list[dict[str, Any]]] = {"start": axe_violations(page, root)}
+        crooks.locator('[data-testid="hangout"][data-legal="true"]').last.click()
+        expect(crooks.get_by_test_id("pile")).to_be_visible()
+        found["pile"] = axe_violations(page, root)
+        crooks.locator('[data-testid="pile-card"][data-legal="true"]').first.click()
+        expect(crooks).to_have_attribute("data-step", "place")
+        for cell in crooks.locator('[data-testid="target-cell"][data-legal="true"]').all():
+            cell.click()
+            if crooks.get_by_test_id("place-choice").count():
+                break
+        found["place"] = axe_violations(page, root)
+        crooks.get_by_test_id("legend").click()
+        expect(crooks.get_by_test_id("legend-panel")).to_be_visible()
+        found["legend"] = axe_violations(page, root)
+        nb.screenshot(f"crooks-axe-{theme.split()[-1].lower()}", root)
+    finally:
+        set_theme(page, LIGHT)
+    bad = {step: v for step, v in found.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
