@@ -444,7 +444,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
               const chosen = target === t.target && seat === me;
               const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
               return (
-                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-mine" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-my-cell" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
                   {cellClickable(t.target, seat) ? (
                     <button
                       type="button"
@@ -570,7 +570,7 @@ function TargetsTable(props: {
           <tr>
             <th scope="col">Target</th>
             {view.players.map((p) => (
-              <th key={p.seat} scope="col" class={p.seat === me ? "lf-mine" : ""} data-seat={p.seat}>
+              <th key={p.seat} scope="col" class={p.seat === me ? "lf-my-col" : ""} data-seat={p.seat}>
                 {nameOf(view, p.seat)}
               </th>
             ))}
