@@ -135,8 +135,8 @@ describe("the Crooks board", () => {
     click(el, `[data-testid="target-cell"][data-seat="0"][data-target="${unlit}"]`);
     expect(model.sent).toEqual([{ kind: "why", action: { type: "switch", to: unlit } }]);
     model.emit({ kind: "why", action: { type: "switch", to: unlit }, reason: "C4.5: your crooks are already there" });
-    expect(q(el, '[data-testid="why"]').textContent).toContain("C4.5");
-    click(el, '[data-testid="why"] [data-testid="ruling-link"][data-ruling="C4.5"]');
+    expect(q(el, '[data-testid="why-reason"]').textContent).toContain("C4.5");
+    click(el, '[data-testid="why-reason"] [data-testid="ruling-link"][data-ruling="C4.5"]');
     expect(q(el, '[data-testid="ruling-text"] [data-ruling="C4.5"]').textContent).toContain("Switch");
   });
 

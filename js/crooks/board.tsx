@@ -8,7 +8,8 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
-import { WithRulings } from "../board/ruling";
+import { MessageBar } from "../board/messages";
+import type { Message } from "../board/messages";
 import { Toolbar } from "../board/toolbar";
 import { usePositionId } from "../board/ui";
 import type { Panel } from "../board/toolbar";
@@ -298,6 +299,18 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
       ? { action: hintAction, value: state.hint.value }
       : null;
   const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
+  // The strip of the shared shell (board/messages.tsx): the kernel's words cite rulings there.
+  const messages: Message[] = [];
+  if (errorText) messages.push({ kind: "error", testid: "error", text: errorText });
+  if (why) {
+    const reason = why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : why.text;
+    messages.push({ kind: "info", testid: "why-reason", text: `Why not? ${reason}`, onClose: () => setWhy(null) });
+  }
+  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: () => setHintError("") });
+  if (hint) {
+    const chance = typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : "";
+    messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hint.action)}${chance}` });
+  }
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
   const events = (state.events as unknown as Record<string, unknown>[])
@@ -360,33 +373,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
           }}
         />
       ) : null}
-      <div class="lf-messages-static" data-testid="messages">
-        {errorText ? (
-          <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
-            <WithRulings text={errorText} />
-          </p>
-        ) : null}
-        {hint ? (
-          <p class="lf-msg lf-msg-hint" data-testid="hint-text" role="status">
-            <b>Hint:</b> {actionWords(view, hint.action)}
-            {typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : ""}
-          </p>
-        ) : null}
-        {hintError ? (
-          <p class="lf-msg lf-msg-error" data-testid="hint-error" role="alert">
-            {hintError}
-          </p>
-        ) : null}
-        {why ? (
-          <p class="lf-msg lf-msg-why" data-testid="why" role="status">
-            <b>Why not?</b>{" "}
-            <span data-testid="why-reason">{why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : <WithRulings text={why.text} />}</span>
-            <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={() => setWhy(null)}>
-              ×
-            </button>
-          </p>
-        ) : null}
-      </div>
+      <MessageBar messages={messages} />
 
       {over && standings ? <CrooksEnd view={view} standings={standings} /> : null}
 
