@@ -8,9 +8,12 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
-import { PaceSelect } from "../board/options";
 import { ReplayPanel } from "../board/scrubber";
-import { WithRulings } from "../board/ruling";
+import { MessageBar } from "../board/messages";
+import type { Message } from "../board/messages";
+import { Toolbar } from "../board/toolbar";
+import { usePositionId } from "../board/ui";
+import type { Panel } from "../board/toolbar";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
@@ -149,6 +152,27 @@ function prompt(view: CrooksView, mine: boolean, privacy: number | null): string
   }
 }
 
+/** Below this width the targets turn a quarter (a row a target): a phone's 390 px, less a
+ * notebook's margins, leaves under 40 px a cell for eight targets side by side. */
+const NARROW_PX = 560;
+
+/** Whether the element is narrower than `px` now; follows its size (a phone turned, a panel
+ * resized). Without ResizeObserver (old browsers, tests) the board stays wide. */
+function useNarrow(ref: { current: HTMLElement | null }, px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentRect.width ?? el.clientWidth;
+      if (width > 0) setNarrow(width < px);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return narrow;
+}
+
 export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host: CrooksHost; inbox: InMessage | null }): JSX.Element {
   const { state, view, host } = props;
   const privacy = crooksPrivacy(state, view);
@@ -158,16 +182,41 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   // The seat whose row is "yours": the shown seat, or on the open board the one to move.
   const me = view.seat ?? view.to_move;
   const turn = view.turn;
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
+  // Picks and a pending move belong to one position: a replaced game at the same move
+  // number and version (a new deal, a lesson dealt again) is another one.
+  const positionKey = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
 
-  const [picked, setPicked] = useState<{ key: string; target: number | null }>({ key: positionKey, target: null });
+  const [picked, setPicked] = useState<{ key: number; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");
-  const [legend, setLegend] = useState(false);
-  const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
+  const [panel, setPanel] = useState<Panel>("none");
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const narrow = useNarrow(rootRef, NARROW_PX);
+  const focusInside = useRef(false);
+  // A step changes which things are buttons (the hangouts, then the pile, then a row's
+  // cells), so the button a keyboard user pressed is often gone and the focus falls to the
+  // page. It goes on to the next thing to decide instead: the way to lay the crook, else the
+  // first lit choice, else Pass or the privacy screen's button.
+  useEffect(() => {
+    const root = rootRef.current;
+    const active = document.activeElement;
+    if (!root || !focusInside.current || (active && active !== document.body)) return;
+    const next =
+      root.querySelector<HTMLElement>('[data-testid="place-choice"]') ??
+      root.querySelector<HTMLElement>('[data-legal="true"]') ??
+      root.querySelector<HTMLElement>('[data-testid="pass"], [data-testid="reveal"]');
+    next?.focus({ preventScroll: true });
+  });
+  // Enter on a cell with several ways to lay the crook: the keyboard goes to those ways.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (target === null || !root || !root.contains(document.activeElement)) return;
+    root.querySelector<HTMLElement>('[data-testid="place-choice"]')?.focus({ preventScroll: true });
+  }, [target]);
+  const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
   useEffect(() => {
     if (lastKey.current !== positionKey) {
@@ -181,7 +230,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     const msg = props.inbox;
     if (!msg) return;
     if (msg.kind === "result" && newGame.pending) {
-      setNewGame(msg.ok === false ? { open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" } : { open: false, pending: false, refusal: "" });
+      setNewGame({ pending: false, refusal: msg.ok === false ? (typeof msg.error === "string" ? msg.error : "refused") : "" });
+      if (msg.ok !== false) setPanel("none");
     } else if (msg.kind === "result") {
       setPending(null);
       setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
@@ -249,7 +299,19 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
       ? { action: hintAction, value: state.hint.value }
       : null;
-  const errorText = newGame.open && state.error === newGame.refusal ? refusal : state.error || refusal;
+  const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
+  // The strip of the shared shell (board/messages.tsx): the kernel's words cite rulings there.
+  const messages: Message[] = [];
+  if (errorText) messages.push({ kind: "error", testid: "error", text: errorText });
+  if (why) {
+    const reason = why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : why.text;
+    messages.push({ kind: "info", testid: "why-reason", text: `Why not? ${reason}`, onClose: () => setWhy(null) });
+  }
+  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: () => setHintError("") });
+  if (hint) {
+    const chance = typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : "";
+    messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hint.action)}${chance}` });
+  }
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
   const events = (state.events as unknown as Record<string, unknown>[])
@@ -257,100 +319,62 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     .filter((t): t is string => t !== null);
 
   return (
-    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={pending === positionKey ? "true" : "false"}>
+    <div
+      ref={rootRef}
+      class="lf-board-root lf-crooks"
+      data-testid="crooks-board"
+      data-state={boardState}
+      data-step={view.step}
+      data-pending={pending === positionKey ? "true" : "false"}
+      onFocusIn={() => {
+        focusInside.current = true;
+      }}
+      onFocusOut={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (next && !rootRef.current?.contains(next)) focusInside.current = false;
+      }}
+    >
       <div class="lf-top">
         <h2 class="lf-title">Crooks</h2>
         <p class="lf-status" data-testid="status" aria-live="polite">
           {prompt(view, mine, privacy)}
         </p>
-        <div class="lf-toolbar">
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="hint"
-            disabled={!mine}
-            title="Ask a search bot for a move (it sees only what you see)"
-            onClick={() => {
-              setHintError("");
-              host.send({ kind: "hint" });
-            }}
-          >
-            Hint
-          </button>
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="undo"
-            disabled={state.undo_status?.allowed === false}
-            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-            onClick={() => host.send({ kind: "undo" })}
-          >
-            Undo
-          </button>
-          {state.setup?.allow_new_game === false ? null : (
-            <button
-              type="button"
-              class="lf-btn"
-              data-testid="new-game"
-              aria-expanded={newGame.open}
-              onClick={() => setNewGame({ open: !newGame.open, pending: false, refusal: "" })}
-            >
-              New game
-            </button>
-          )}
-          <button
-            type="button"
-            class="lf-btn lf-icon-btn"
-            data-testid="legend"
-            aria-label="Legend: what the pieces mean"
-            aria-expanded={legend}
-            onClick={() => setLegend(!legend)}
-          >
-            ?
-          </button>
-          {Object.keys(state.bots).length > 0 && host.setPace && state.setup?.allow_new_game !== false ? <PaceSelect pace={state.pace} onPace={host.setPace} /> : null}
-        </div>
+        <Toolbar
+          state={state}
+          canHint={mine}
+          allowNewGame={!!state.setup && state.setup.allow_new_game !== false}
+          panel={panel}
+          setPanel={(p) => {
+            setPanel(p);
+            setNewGame({ pending: false, refusal: "" });
+          }}
+          onHint={() => {
+            setHintError("");
+            host.send({ kind: "hint" });
+          }}
+          onUndo={() => host.send({ kind: "undo" })}
+          onPace={state.setup?.allow_new_game !== false ? host.setPace : undefined}
+          settings={false}
+          legendLabel="Legend: what the pieces mean"
+        />
       </div>
-      {legend ? <CrooksLegend onClose={() => setLegend(false)} /> : null}
-      {newGame.open && state.setup ? (
+      {panel === "legend" ? <CrooksLegend onClose={() => setPanel("none")} /> : null}
+      {panel === "new-game" && state.setup ? (
         <NewGamePanel
           setup={state.setup}
           refusal={newGame.refusal}
           pending={newGame.pending}
           onStart={(intent: NewGameIntent) => {
-            setNewGame({ open: true, pending: true, refusal: "" });
+            setNewGame({ pending: true, refusal: "" });
             host.send(intent);
           }}
-          onClose={() => setNewGame({ open: false, pending: false, refusal: "" })}
+          onClose={() => {
+            setPanel("none");
+            setNewGame({ pending: false, refusal: "" });
+          }}
         />
       ) : null}
-      <div class="lf-messages-static" data-testid="messages">
-        {errorText ? (
-          <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
-            <WithRulings text={errorText} />
-          </p>
-        ) : null}
-        {hint ? (
-          <p class="lf-msg lf-msg-hint" data-testid="hint-text" role="status">
-            <b>Hint:</b> {actionWords(view, hint.action)}
-            {typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : ""}
-          </p>
-        ) : null}
-        {hintError ? (
-          <p class="lf-msg lf-msg-error" data-testid="hint-error" role="alert">
-            {hintError}
-          </p>
-        ) : null}
-        {why ? (
-          <p class="lf-msg lf-msg-why" data-testid="why" role="status">
-            <b>Why not?</b>{" "}
-            <span data-testid="why-reason">{why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : <WithRulings text={why.text} />}</span>
-            <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={() => setWhy(null)}>
-              ×
-            </button>
-          </p>
-        ) : null}
-      </div>
+      <MessageBar messages={messages} />
 
       {/* A replay (lf.LangfingerWidget.replay of a Crooks record): the shared scrubber. */}
       {state.scrubber ? <ReplayPanel scrubber={state.scrubber} timeline={state.timeline ?? null} send={host.send} inbox={props.inbox} /> : null}
@@ -376,74 +400,65 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
             ))}
           </section>
 
-          <table class="lf-targets" data-testid="targets" aria-label="The targets, a row a seat">
-            <thead>
-              <tr>
-                <th scope="col">Target</th>
-                {view.targets.map((t) => {
-                  const spyable = mine && view.step === "spy" && isLegalCrooks(legal, { type: "spy", target: t.target });
-                  return (
-                    <th key={t.target} scope="col" class={turn?.target === t.target ? "lf-current" : ""}>
-                      {mine && view.step === "spy" ? (
-                        <button
-                          type="button"
-                          class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
-                          data-target={t.target}
-                          data-legal={spyable ? "true" : "false"}
-                          aria-disabled={spyable ? undefined : "true"}
-                          aria-label={`Spy on the face-down crooks at the ${t.target}`}
-                          onClick={() => tryAct({ type: "spy", target: t.target })}
-                        >
-                          {t.target}
-                        </button>
-                      ) : (
-                        <span class="lf-target-value" title={`Target worth ${t.target}`}>
-                          {t.target}
-                        </span>
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {view.players.map((p) => (
-                <tr key={p.seat} data-seat={p.seat} class={p.seat === me ? "lf-my-row" : ""}>
-                  <th scope="row">{nameOf(view, p.seat)}</th>
-                  {view.targets.map((t) => {
-                    const slots = t.rows[p.seat] ?? [];
-                    const isLegal = cellLegal(t.target, p.seat);
-                    const chosen = target === t.target && p.seat === me;
-                    const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
-                    return (
-                      <td key={t.target} class={`lf-cell ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
-                        {cellClickable(t.target, p.seat) ? (
-                          <button
-                            type="button"
-                            class="lf-cell-btn"
-                            data-testid="target-cell"
-                            data-target={t.target}
-                            data-seat={p.seat}
-                            data-legal={isLegal ? "true" : "false"}
-                            aria-disabled={isLegal ? undefined : "true"}
-                            aria-label={`The ${t.target}, ${nameOf(view, p.seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
-                            aria-pressed={chosen}
-                            onClick={() => clickCell(t.target, p.seat)}
-                          >
-                            {content}
-                          </button>
-                        ) : (
-                          <div class="lf-cell-inner" data-target={t.target} data-seat={p.seat}>
-                            {content}
-                          </div>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TargetsTable
+            view={view}
+            narrow={narrow}
+            me={me}
+            head={(t, scope) => {
+              const spyable = mine && view.step === "spy" && isLegalCrooks(legal, { type: "spy", target: t.target });
+              return (
+                <th key={t.target} scope={scope} class={turn?.target === t.target ? "lf-current" : ""}>
+                  {mine && view.step === "spy" ? (
+                    <button
+                      type="button"
+                      class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
+                      data-target={t.target}
+                      data-legal={spyable ? "true" : "false"}
+                      aria-disabled={spyable ? undefined : "true"}
+                      aria-label={`Spy on the face-down crooks at the ${t.target}`}
+                      onClick={() => tryAct({ type: "spy", target: t.target })}
+                    >
+                      {t.target}
+                    </button>
+                  ) : (
+                    <span class="lf-target-value" title={`Target worth ${t.target}`}>
+                      {t.target}
+                    </span>
+                  )}
+                </th>
+              );
+            }}
+            cell={(t, seat) => {
+              const slots = t.rows[seat] ?? [];
+              const isLegal = cellLegal(t.target, seat);
+              const chosen = target === t.target && seat === me;
+              const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
+              return (
+                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-my-cell" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                  {cellClickable(t.target, seat) ? (
+                    <button
+                      type="button"
+                      class="lf-cell-btn"
+                      data-testid="target-cell"
+                      data-target={t.target}
+                      data-seat={seat}
+                      data-legal={isLegal ? "true" : "false"}
+                      aria-disabled={isLegal ? undefined : "true"}
+                      aria-label={`The ${t.target}, ${nameOf(view, seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
+                      aria-pressed={chosen}
+                      onClick={() => clickCell(t.target, seat)}
+                    >
+                      {content}
+                    </button>
+                  ) : (
+                    <div class="lf-cell-inner" data-target={t.target} data-seat={seat}>
+                      {content}
+                    </div>
+                  )}
+                </td>
+              );
+            }}
+          />
 
           <section class="lf-hangouts" aria-label="Hangouts" data-testid="hangouts">
             <h3>Hangouts</h3>
@@ -520,6 +535,65 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
         </aside>
       </div>
     </div>
+  );
+}
+
+type TargetRow = CrooksView["targets"][number];
+
+/**
+ * The targets and a row a seat; on a narrow board (a phone) turned a quarter, a row a
+ * target and a column a seat, so that eight targets do not squeeze every cell below a
+ * finger's width.
+ */
+function TargetsTable(props: {
+  view: CrooksView;
+  narrow: boolean;
+  me: number | null;
+  head: (t: TargetRow, scope: "col" | "row") => JSX.Element;
+  cell: (t: TargetRow, seat: number) => JSX.Element;
+}): JSX.Element {
+  const { view, narrow, me, head, cell } = props;
+  if (narrow) {
+    return (
+      <table class="lf-targets lf-targets-narrow" data-testid="targets" aria-label="The targets, a column a seat">
+        <thead>
+          <tr>
+            <th scope="col">Target</th>
+            {view.players.map((p) => (
+              <th key={p.seat} scope="col" class={p.seat === me ? "lf-my-col" : ""} data-seat={p.seat}>
+                {nameOf(view, p.seat)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.targets.map((t) => (
+            <tr key={t.target} data-target={t.target}>
+              {head(t, "row")}
+              {view.players.map((p) => cell(t, p.seat))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <table class="lf-targets" data-testid="targets" aria-label="The targets, a row a seat">
+      <thead>
+        <tr>
+          <th scope="col">Target</th>
+          {view.targets.map((t) => head(t, "col"))}
+        </tr>
+      </thead>
+      <tbody>
+        {view.players.map((p) => (
+          <tr key={p.seat} data-seat={p.seat} class={p.seat === me ? "lf-my-row" : ""}>
+            <th scope="row">{nameOf(view, p.seat)}</th>
+            {view.targets.map((t) => cell(t, p.seat))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
