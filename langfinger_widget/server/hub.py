@@ -152,7 +152,8 @@ class Live:
     def bot_for(self, seat: int, level: str) -> kernel.Bot:
         key = (seat, level)
         if key not in self.bots:
-            self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31))
+            self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31),
+                                         game=self.room.spec.name)
         return self.bots[key]
 
 
@@ -579,10 +580,10 @@ class Hub:
         room = client.live.room
         try:
             self._check_token(client)
-            room.check_can_decide(client.seat)  # type: ignore[arg-type]
+            room.check_can_decide(client.seat, message.get("action"))  # type: ignore[arg-type]
         except Refusal as refusal:
             return refusal.message
-        return room.why_not(message.get("action"))
+        return room.why_not(message.get("action"), client.seat)
 
     async def _change(self, client: Client, seat: int, kind: str,
                       message: Mapping[str, Any]) -> None:
@@ -591,9 +592,9 @@ class Hub:
             action = message.get("action")
 
             def play(room: Room) -> Change:
-                room.check_can_decide(seat)
-                room.check_fresh(message)
-                reason = room.why_not(action)
+                room.check_can_decide(seat, action)
+                room.check_fresh(message, seat)
+                reason = room.why_not(action, seat)
                 if reason is not None:
                     raise Refusal("illegal", reason)
                 return room.play(seat, action, "person")  # type: ignore[arg-type]
@@ -632,7 +633,7 @@ class Hub:
                                   "a moment")
         version = room.game.version
         bot = kernel.make_hint_bot(seed=room.game.move_number)
-        steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
+        steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31), hint=True)
 
         def done(result: tuple[dict[str, Any], float]) -> None:
             client.hint = None
@@ -675,7 +676,7 @@ class Hub:
             return
         self._cancel_bot(live)
         bot = live.bot_for(seat, room.bot_level(seat))
-        steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
+        steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31))
         live.bot_key = key
         live.bot = Thinking(
             self.scheduler, steps,
@@ -699,8 +700,8 @@ class Hub:
             if chosen is None or room.why_not(chosen) is not None:
                 log.warning("the bot of table %s seat %d failed (%r); a random legal move "
                             "stands in", room.id, seat, failure or chosen)
-                chosen = kernel.make("random", seed=version).choose(room.game.view(seat),
-                                                                    room.game.legal_actions())
+                chosen = kernel.make("random", seed=version).choose(
+                    room.game.view(seat), room.game.legal_actions(seat))
             by = BOT if room.seats[seat].kind == BOT else "stand_in"
             return room.play(seat, chosen, by)
 
@@ -725,6 +726,7 @@ class Hub:
         url = room.seats[seat].webhook
         if url:
             payload = {"event": "your_turn", "table": room.id, "seat": seat, "seq": room.seq,
-                       "round": room.game.round, "move_number": room.game.move_number,
+                       "round": getattr(room.game, "round", None),
+                       "move_number": room.game.move_number,
                        "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
             self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))
