@@ -177,7 +177,8 @@ def check_options(body: Mapping[str, Any]) -> Options:
     if not isinstance(hints, bool):
         raise Refusal("bad_request", f"hints must be true or false, not {said(hints)}")
     pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
-    stand_in = body.get("stand_in", "medium")
+    # A game with no greedy bot has no "medium": its stand-ins search (as a table's bots do).
+    stand_in = body.get("stand_in", "medium" if _plays("medium", spec) else "hard")
     if not _is_level(stand_in):
         raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "
                                      f"not {said(stand_in)}")
