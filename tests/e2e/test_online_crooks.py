@@ -111,3 +111,30 @@ def test_two_browsers_play_a_whole_game_of_crooks(browser: playwright_api.Browse
     finally:
         for c in contexts:
             c.close()
+
+
+def test_the_lobby_offers_each_game_and_creates_a_crooks_table(
+        browser: playwright_api.Browser, game_server: GameServer) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{game_server.base}/")
+        choice = page.get_by_test_id("lobby-game")
+        expect(choice).to_be_visible()
+        offered = choice.locator("option").all_inner_texts()
+        assert offered[0].startswith("Langfinger") and offered[1] == "Crooks", offered
+        choice.select_option("crooks")
+        players = page.get_by_test_id("lobby-players").locator("option").all_inner_texts()
+        assert players == ["2", "3", "4"]  # C1.1
+        page.get_by_test_id("lobby-players").select_option("3")
+        page.get_by_test_id("lobby-seat-1").select_option("easy")
+        page.get_by_test_id("lobby-seat-2").select_option("hard")
+        page.get_by_test_id("lobby-create").click()
+        expect(page.get_by_test_id("lobby-links")).to_be_visible()
+        page.get_by_role("link", name="open the board").click()
+        expect(page.get_by_test_id("crooks-board")).to_be_visible()
+        expect(page.get_by_test_id("online-status")).to_have_attribute("data-state", "online")
+        view = page.evaluate("() => window.langfingerOnline.get('view')")
+        assert view["game"] == "crooks" and view["num_players"] == 3 and view["seat"] == 0
+    finally:
+        context.close()

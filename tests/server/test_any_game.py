@@ -331,3 +331,31 @@ def test_serve_makes_a_crooks_table_at_start(tmp_path: Path) -> None:
             assert me.latest["view"]["num_players"] == 3
     finally:
         server.stop()
+
+
+# --- hints ----------------------------------------------------------------------------------
+def _hint(w: Wire) -> dict[str, Any]:
+    w.next_id += 1
+    w.send({"kind": "hint", "id": w.next_id})
+    while True:  # the pending answer first, then the search's
+        answer = w.until("hint")
+        if answer.get("id") == w.next_id and not answer.get("pending"):
+            return answer
+
+
+def test_a_hint_searches_any_game_from_the_seats_own_twin(server: ServerThread) -> None:
+    _, tokens = seated_table(server.base, 2, game="crooks", hints=True)
+    with wires(server.ws_url, tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        answer = _hint(me)
+        assert answer["error"] == "" and answer["action"] in me.latest["legal"], answer
+    # In a sealed step, a seat is hinted while the other seat decides too.
+    _, tokens = seated_table(server.base, 2, game="sealed", hints=True)
+    with wires(server.ws_url, tokens) as (a, b):
+        answer = _hint(b)
+        assert answer["error"] == "" and answer["action"] in b.latest["legal"], answer
+        assert a.latest["legal"]  # seat 0 may still decide: nobody waited on the hint
+    _, tokens = seated_table(server.base, 2, game="crooks")
+    with wires(server.ws_url, tokens) as clients:
+        refused = clients[0].intent("hint")
+        assert refused["code"] == "hints_off", refused
