@@ -537,21 +537,14 @@ class Room:
         self._log_size = None
 
     def _extend_logs(self, events: list[Event]) -> None:
-        if self._log_size is None:
-            return  # nothing kept yet: made from the game when first asked for
+        if self._log_size is None or not self.is_langfinger():
+            return  # nothing kept yet (or another game's): made from the game when asked for
         self._log_size += len(events)
         for seat, tail in self._tails.items():
-            tail.extend(self._redacted(events, seat))
+            tail.extend(kernel.public_log(events) if seat is None else
+                        kernel.redact_log(events, seat))
             if len(tail) > 2 * LOG_LIMIT:  # trimmed now and then, not every move
                 del tail[:-LOG_LIMIT]
-
-    def _redacted(self, events: list[Event], seat: int | None) -> list[Event]:
-        """A move's ``events`` as ``seat`` (None: a spectator) may see them."""
-        if self.is_langfinger():
-            return kernel.public_log(events) if seat is None else kernel.redact_log(events, seat)
-        # The protocol redacts whole logs only (one entry an event): a move's are the last.
-        log = self._game_log(seat)
-        return log[max(0, len(log) - len(events)):] if events else []
 
     def _game_log(self, seat: int | None) -> list[Event]:
         """The game's whole log as ``seat`` may see it; a spectator's is the game's public log
@@ -564,6 +557,11 @@ class Room:
     def log_tail(self, seat: int | None) -> tuple[list[Event], int]:
         """The latest events (at least LOG_LIMIT, if there are as many) as ``seat`` may see
         them, and how many events the game has had in all. The list is shared: read it."""
+        if not self.is_langfinger():
+            # The protocol redacts whole logs only, and a sealed step's entries may be left
+            # out of the others' logs (G6), so each seat's log is its own length: made anew.
+            log = self._game_log(seat)
+            return log[-LOG_LIMIT:], len(log)
         tail = self._tails.get(seat)
         if tail is None or self._log_size is None:
             log = self._game_log(seat)

@@ -10,6 +10,7 @@ several seats deciding at once, in either order, nobody made stale by another's 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
@@ -28,6 +29,19 @@ from langfinger_widget.server.config import Settings
 
 games.register(SEALED)
 CROOKS = games.get("crooks")
+
+
+class QuietSealed(SEALED.Game):  # type: ignore[misc,name-defined]
+    """Sealed Bids whose logs leave out the others' sealed bids altogether (as a game may,
+    G6: no log of another seat shows those steps), so the seats' logs differ in length."""
+
+    def log(self, seat: int | None = None) -> list[dict[str, Any]]:
+        return [e for e in super().log(seat)
+                if seat is None or e["type"] != "bid" or e["seat"] == seat]
+
+
+QUIET = dataclasses.replace(SEALED, name="sealed-quiet", Game=QuietSealed)
+games.register(QUIET)
 
 
 def _info(base: str) -> dict[str, Any]:
@@ -194,6 +208,25 @@ def test_a_choice_made_before_an_undo_is_stale_even_in_a_sealed_step(
         reply = _bid(a, a.latest["legal"][0]["card"], *quoted)
         assert not reply["ok"] and reply["error"].startswith("stale"), reply
         c.close()
+
+
+def test_each_seat_gets_its_own_log_when_the_logs_differ_in_length(
+        server: ServerThread) -> None:
+    made, tokens = seated_table(server.base, 2, game="sealed-quiet")
+    room = server.hub.rooms[made["table"]].room
+    with wires(server.ws_url, tokens) as (a, b):
+        for _ in range(2):  # two rounds: the bids, each turned up by the reveal
+            for w in (a, b):
+                w.wait_for(lambda s: bool(s["legal"]))
+                reply = w.act(w.latest["legal"][0])
+                assert reply["ok"], reply
+            for w in (a, b):
+                w.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
+        for seat, w in enumerate((a, b)):
+            # What the socket was sent, state and updates put together, is the seat's log.
+            assert w.events == room.game.log(seat)
+            assert [e for e in w.events if e["type"] == "bid"] == \
+                [e for e in room.game.log(None) if e["type"] == "bid" and e["seat"] == seat]
 
 
 # --- hidden information over the wire, by resampling (C7-C8) ----------------------------------
