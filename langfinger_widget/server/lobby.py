@@ -169,8 +169,12 @@ async def record(hub: Hub, table_id: str, key: str) -> str:
     langfinger = room.is_langfinger()
     if room.status == OVER and (seat is not None or tokens.same_digest(
             digest, room.spectator_hash)):
-        return str(game.record(None, bots=bots)) if langfinger else \
-            kernel.write_game(game, bots=bots)
+        if langfinger:
+            return str(game.record(None, bots=bots))
+        try:
+            return kernel.write_game(game, bots=bots)
+        except kernel.LangfingerError as exc:  # a table started from a position: no deal
+            raise Refusal("not_found", f"no record of this table: {exc}") from None
     if seat is not None:
         if not langfinger:  # records/any_game.py writes whole games only, so far
             raise Refusal("not_over", f"a {room.spec.title} record is the whole game's, given "

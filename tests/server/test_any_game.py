@@ -149,6 +149,22 @@ def test_a_seats_crooks_record_waits_for_the_end(server: ServerThread) -> None:
     assert response.status_code == 409 and "once the game is over" in response.json()["error"]
 
 
+def test_a_crooks_table_started_from_a_position_has_no_record_to_replay(
+        server: ServerThread) -> None:
+    rng = random.Random(4)
+    game = CROOKS.Game.new(players=2, seed=4)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    body = {"game": "crooks", "players": 2, "pace": 0}
+    coro = lobby.create(server.hub, body, server.base, position=game.to_dict())
+    made = asyncio.run_coroutine_threadsafe(coro, server.hub.scheduler.loop).result(30)
+    token = join(server.base, made["table"], made["invite_keys"]["0"])["token"]
+    response = httpx.get(f"{server.base}/api/tables/{made['table']}/record",
+                         headers={"Authorization": f"Bearer {token}"}, timeout=WAIT)
+    assert response.status_code == 404, response.text
+    assert "a record replays from its seed" in response.json()["error"]
+
+
 # --- the sealed step ------------------------------------------------------------------------
 def _bid(w: Wire, card: int, move: int, version: int) -> dict[str, Any]:
     return w.intent("act", action={"type": "bid", "card": card}, move=move, version=version)
