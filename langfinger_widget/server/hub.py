@@ -697,7 +697,7 @@ class Hub:
             if room.game.version != version or room.bot_to_move() != seat:
                 raise Refusal("stale", "the table moved on while the bot thought")
             chosen = action
-            if chosen is None or room.why_not(chosen) is not None:
+            if chosen is None or room.why_not(chosen, seat) is not None:
                 log.warning("the bot of table %s seat %d failed (%r); a random legal move "
                             "stands in", room.id, seat, failure or chosen)
                 chosen = kernel.make("random", seed=version).choose(
