@@ -322,7 +322,7 @@ class Hub:
             async with live.lock:
                 for _ in range(COMMIT_TRIES):
                     room = live.room
-                    before = (room.game.to_move, room.status)
+                    before = (tuple(room.game.to_decide), room.status)
                     change = room.finish(build(room), time.time())
                     try:
                         await self.store.commit(room.id, room.seq, change.fields, change.plies,
@@ -350,7 +350,7 @@ class Hub:
         self._after(live, change, before)
         return change
 
-    def _after(self, live: Live, change: Change, before: tuple[int | None, str]) -> None:
+    def _after(self, live: Live, change: Change, before: tuple[tuple[int, ...], str]) -> None:
         room = live.room
         live.changed_at = time.monotonic()
         self.broadcast(live)
@@ -715,16 +715,15 @@ class Hub:
                 self._schedule(live)
 
     # --- webhooks -----------------------------------------------------------------------------
-    def _ring(self, live: Live, before: tuple[int | None, str]) -> None:
-        """POST to the webhook of the seat whose turn it has just become."""
+    def _ring(self, live: Live, before: tuple[tuple[int, ...], str]) -> None:
+        """POST to the webhook of each person seat whose turn it has just become (several
+        at once in a sealed step), not to one whose turn it was already."""
         room = live.room
-        seat = room.game.to_move
-        if seat is None or room.status != PLAYING or room.bot_plays(seat):
-            return
-        if before == (seat, PLAYING):
-            return  # it was this seat's turn already
-        url = room.seats[seat].webhook
-        if url:
+        was = set(before[0]) if before[1] == PLAYING else set()
+        for seat in room.people_to_decide():
+            url = room.seats[seat].webhook
+            if seat in was or not url:
+                continue
             payload = {"event": "your_turn", "table": room.id, "seat": seat, "seq": room.seq,
                        "round": getattr(room.game, "round", None),
                        "move_number": room.game.move_number,

@@ -22,6 +22,7 @@ from unittest import mock
 import httpx
 import pytest
 from sealed import SPEC as SEALED
+from test_async_play import Receiver
 from wire import WAIT, ServerProcess, ServerThread, Wire, create, join, seated_table, wires
 
 from langfinger_widget import games, records
@@ -197,6 +198,25 @@ def test_a_sealed_step_takes_several_seats_choices_in_either_order(
                 assert w.events[-1]["type"] in ("reveal", "draw")
     # The bot sealed its own bids, chosen for its seat (not the first decider's).
     assert not [r for r in caplog.records if "a random legal move stands in" in r.getMessage()]
+
+
+def test_a_webhook_rings_a_seat_when_a_sealed_step_opens_for_it(server: ServerThread) -> None:
+    receiver = Receiver()
+    try:
+        made, tokens = seated_table(server.base, 2, game="sealed")
+        with wires(server.ws_url, tokens) as (a, b):
+            assert a.intent("webhook", url=receiver.url)["ok"]
+            assert a.act(a.latest["legal"][0])["ok"]  # seat 0 has sealed: not its turn now
+            b.wait_for(lambda s: s["view"]["bid"][0])
+            reply = b.act(b.latest["legal"][0])  # the last bid: a new round opens for both
+            assert reply["ok"], reply
+            post = receiver.posts.get(timeout=10)
+            assert post["event"] == "your_turn" and post["seat"] == 0
+            assert post["table"] == made["table"] and post["move_number"] == 2
+            assert post["round"] is None  # Sealed Bids counts no rounds by that name
+        assert receiver.posts.empty()  # once, not at its own bid
+    finally:
+        receiver.close()
 
 
 def test_a_sealed_bid_is_hidden_and_a_second_bid_refused_naming_the_ruling(
