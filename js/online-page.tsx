@@ -9,7 +9,7 @@ import { render } from "preact";
 import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { OnlineModel, socketUrl } from "./online";
-import type { OnlineStatus, SeatInfo, TableInfo } from "./online";
+import type { GameOffer, OnlineStatus, SeatInfo, TableInfo } from "./online";
 import type { AnyModel } from "./types";
 
 const SEATS_KEY = "langfinger:seats";
@@ -80,7 +80,12 @@ function Copy(props: { text: string; label: string; testid: string }): JSX.Eleme
 }
 
 // --- the lobby --------------------------------------------------------------------------------
+/** Langfinger alone, until the server says which games it deals (and for an older server). */
+const LANGFINGER: GameOffer = { name: "langfinger", title: "Langfinger", players: [2, 5], options: {}, levels: LEVELS };
+
 function Lobby(): JSX.Element {
+  const [offers, setOffers] = useState<GameOffer[]>([LANGFINGER]);
+  const [game, setGame] = useState("langfinger");
   const [players, setPlayers] = useState(2);
   const [seats, setSeats] = useState<string[]>(["person", "person", "medium", "medium", "medium"]);
   const [names, setNames] = useState<string[]>(["", "", "", "", ""]);
@@ -89,6 +94,21 @@ function Lobby(): JSX.Element {
   const [made, setMade] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState("");
   const [mine, setMine] = useState<(TableInfo & { seat: number; your_turn: boolean })[]>([]);
+
+  useEffect(() => {
+    void api("/api/info").then((r) => {
+      if (r.ok && Array.isArray(r.data.games) && r.data.games.length) setOffers(r.data.games as GameOffer[]);
+    });
+  }, []);
+  const offer = offers.find((g) => g.name === game) ?? offers[0] ?? LANGFINGER;
+  const counts = Array.from({ length: offer.players[1] - offer.players[0] + 1 }, (_, i) => offer.players[0] + i);
+  const chooseGame = (name: string): void => {
+    const next = offers.find((g) => g.name === name) ?? LANGFINGER;
+    setGame(next.name);
+    setPlayers(Math.min(Math.max(players, next.players[0]), next.players[1]));
+    // A bot level the new game's bots do not play becomes its strongest one.
+    setSeats(seats.map((s) => (s === "person" || next.levels.includes(s) ? s : (next.levels[next.levels.length - 1] ?? "person"))));
+  };
 
   useEffect(() => {
     const tokens = Object.values(mySeats());
@@ -100,7 +120,7 @@ function Lobby(): JSX.Element {
     setError("");
     const chosen = seats.slice(0, players).map((kind, seat) => (kind === "person" ? { kind, name: names[seat] || undefined } : { kind: "bot", level: kind }));
     const join = chosen.findIndex((s) => s.kind === "person");
-    const r = await api("/api/tables", { players, seats: chosen, join: join < 0 ? null : join, time: clock, hints });
+    const r = await api("/api/tables", { game: offer.name, players, seats: chosen, join: join < 0 ? null : join, time: clock, hints });
     if (!r.ok) {
       setError(String(r.data.error ?? r.text));
       return;
@@ -115,10 +135,20 @@ function Lobby(): JSX.Element {
       <h1>Langfinger online</h1>
       <section class="lfo-card" aria-label="New table">
         <h2>New table</h2>
+        {offers.length > 1 ? (
+          <label>
+            Game{" "}
+            <select data-testid="lobby-game" value={offer.name} onChange={(e) => chooseGame((e.target as HTMLSelectElement).value)}>
+              {offers.map((g) => (
+                <option value={g.name}>{g.title}</option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label>
           Players{" "}
           <select data-testid="lobby-players" value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
-            {[2, 3, 4, 5].map((n) => (
+            {counts.map((n) => (
               <option value={n}>{n}</option>
             ))}
           </select>
@@ -132,7 +162,7 @@ function Lobby(): JSX.Element {
               onChange={(e) => setSeats(seats.map((s, i) => (i === seat ? (e.target as HTMLSelectElement).value : s)))}
             >
               <option value="person">a person</option>
-              {LEVELS.map((l) => (
+              {offer.levels.map((l) => (
                 <option value={l}>bot: {l}</option>
               ))}
             </select>
@@ -191,7 +221,8 @@ function Lobby(): JSX.Element {
                 <a href={`/play/${t.id}#${mySeats()[t.id] ?? ""}`}>
                   {t.seats.map((s) => s.name).join(" · ")}
                 </a>{" "}
-                — {t.status === "over" ? "finished" : t.your_turn ? <b>your turn</b> : t.status === "waiting" ? "waiting for players" : `${t.seats[t.to_move ?? 0]?.name ?? "?"} to move`}, round {t.round}
+                {t.game ? ` (${offers.find((g) => g.name === t.game)?.title ?? t.game})` : ""} — {t.status === "over" ? "finished" : t.your_turn ? <b>your turn</b> : t.status === "waiting" ? "waiting for players" : `${t.seats[t.to_move ?? 0]?.name ?? "?"} to move`}
+                {t.round !== null && t.round !== undefined ? `, round ${t.round}` : ""}
               </li>
             ))}
           </ul>
@@ -323,7 +354,7 @@ function TableBar(props: { status: OnlineStatus; model: OnlineModel; token: stri
         <>
           <ul class="lfo-seats" aria-label="Seats">
             {table.seats.map((s) => (
-              <SeatChip s={s} me={s.seat === me} toMove={s.seat === toMove && table.status === "playing"} />
+              <SeatChip s={s} me={s.seat === me} toMove={(table.to_decide ?? (toMove === null ? [] : [toMove])).includes(s.seat) && table.status === "playing"} />
             ))}
           </ul>
           {table.status === "waiting" ? <p data-testid="waiting">Waiting for every player to join.</p> : null}
@@ -363,7 +394,7 @@ function TableBar(props: { status: OnlineStatus; model: OnlineModel; token: stri
             <ol class="lfo-standings" data-testid="online-standings">
               {table.standings.map((r) => (
                 <li>
-                  {table.seats[r.seat]?.name}: {r.money}
+                  {table.seats[r.seat]?.name}: {r.money ?? r.score}
                   {r.resigned ? " (resigned)" : ""}
                 </li>
               ))}

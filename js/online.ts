@@ -62,15 +62,29 @@ export interface SeatInfo {
 export interface TableInfo {
   id: string;
   status: "waiting" | "playing" | "over";
-  options: { players: number; variant: string; time: number | null; hints: boolean; pace: number; stand_in: string };
+  /** `game` names the table's game (`lf.games`); `variant` is Langfinger's own option. */
+  options: { players: number; game?: string; variant?: string; time: number | null; hints: boolean; pace: number; stand_in: string };
   seats: SeatInfo[];
   to_move: number | null;
-  round: number;
-  money: number[];
+  /** Another game than Langfinger: the seats that may decide now (several in a sealed step). */
+  to_decide?: number[];
+  game?: string;
+  round: number | null;
+  money: number[] | null;
   move_number: number;
   deadline: number | null;
   timed_out: boolean;
-  standings: { seat: number; money: number; resigned: boolean }[] | null;
+  /** Langfinger's rows give money; another game's its score and where the points came from. */
+  standings: { seat: number; money?: number; score?: number; resigned: boolean }[] | null;
+}
+
+/** A game the server deals, as `GET /api/info` lists it. */
+export interface GameOffer {
+  name: string;
+  title: string;
+  players: [number, number];
+  options: Record<string, unknown[]>;
+  levels: string[];
 }
 
 export interface OnlineOptions {

@@ -105,16 +105,21 @@ class Hosted:
 def host(players: int = 2, server: str | LocalServer | None = None, *,
          bots: Mapping[Any, str] | None = None, names: Sequence[str] | None = None,
          variant: str = "standard", time: float | None = None, hints: bool = True,
-         pace: float | None = None) -> Hosted:
+         pace: float | None = None, game: str = "langfinger", **options: Any) -> Hosted:
     """Create a table on ``server`` (a URL; by default a local one started here) and return
     its invite links, one a person's seat, and the spectators' link.
 
-    ``bots`` seats bots ({seat: level}); ``names`` names the people's seats in order;
-    ``time`` gives each decision that many seconds (R13.3)."""
+    ``game`` is any registered game (``lf.games.names()``; ``variant`` is Langfinger's own
+    option, ``options`` another game's, as its ``GameSpec.options`` name them); ``bots``
+    seats bots ({seat: level}); ``names`` names the people's seats in order; ``time`` gives
+    each decision that many seconds (R13.3)."""
     base = base_of(server)
     seats = seats_body(players, bots, names)
-    body: dict[str, Any] = {"players": players, "seats": seats, "variant": variant,
-                            "hints": hints}
+    body: dict[str, Any] = {"players": players, "seats": seats, "hints": hints, **options}
+    if game != "langfinger":
+        body["game"] = game
+    if game == "langfinger" or variant != "standard":  # the server names a foreign option
+        body["variant"] = variant
     if time is not None:
         body["time"] = time
     if pace is not None:

@@ -21,8 +21,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
+from .. import games
+from ..games.protocol import GameState
 from ..kernel.errors import IllegalAction, LangfingerError
 from ..kernel.figures import figures
 from ..kernel.game import Game
@@ -105,7 +107,7 @@ class OnlineSeat:
         self.version = 0
         self.undo_allowed: dict[str, Any] = {"allowed": False, "reason": ""}
         self.moved_at = time.time()  # when this client last saw the game move (wall clock)
-        self._final: Game | None = None
+        self._final: GameState | None = None
         self._final_tried = False
         self._ids = itertools.count(1)
         self._answers: dict[int, dict[str, Any]] = {}
@@ -218,6 +220,11 @@ class OnlineSeat:
         return [] if self.seat is None else [self.seat]
 
     @property
+    def game_name(self) -> str:
+        """The registered game this table plays (``lf.games.get(name)``), as its options say."""
+        return str((self.table.get("options") or {}).get("game", "langfinger"))
+
+    @property
     def game(self) -> Game:
         """The whole game, once it is over (its record, replayed through the kernel).
 
@@ -230,15 +237,27 @@ class OnlineSeat:
             raise OnlineError("the server holds this game while it is played (R13.1): read "
                               "seat.view, seat.log and seat.legal; the whole game is "
                               "shown once it is over")
-        return self._final
+        # BoardDriver names Langfinger's Game; another game's board reads it by the protocol.
+        return cast(Game, self._final)
 
-    def _fetch_final(self) -> Game | None:
-        from ..records import load
+    def _fetch_final(self) -> GameState | None:
+        from ..records import load, read_game
 
         try:
-            return load(self.record()).game()
+            if self.game_name == "langfinger":
+                return load(self.record()).game()
+            return read_game(self.record()).game()  # records/any_game: names its game
         except (LangfingerError, KeyError, TypeError):  # said on the board as "no figures"
             return None
+
+    def _figures(self, final: GameState | None) -> list[dict[str, Any]]:
+        """The end screen's figures of the finished game (each game's own, if it has any)."""
+        if final is None:
+            return []
+        if self.game_name == "langfinger":
+            return figures(final, self.seat)  # type: ignore[arg-type]
+        of_game = games.get(self.game_name).figures
+        return of_game(final, self.seat) if of_game is not None else []
 
     def record(self) -> str:
         """This seat's record now (docs/records.md); the whole game's once it is over."""
@@ -520,7 +539,7 @@ class OnlineSeat:
             "view": self.view, "events": self.log, "legal": self.legal,
             "move_number": self.move_number, "version": self.version,
             "undo_status": self.undo_status(), "setup": self.setup(),
-            "figures": figures(final, self.seat) if final is not None else [],
+            "figures": self._figures(final),
             "online": self.online_info(),
         }
 

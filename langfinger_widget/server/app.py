@@ -37,7 +37,7 @@ from .connections import max_connections_default
 from .hub import Client, Hub
 from .kernel import LEVELS, VARIANTS
 from .limits import AddressLimits
-from .room import Refusal, said
+from .room import Refusal, offered_games, said
 from .store import Store
 
 log = logging.getLogger("langfinger.server")
@@ -199,7 +199,8 @@ def _api(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Aw
 @_api
 async def api_info(request: Request) -> Any:
     return {"protocol": protocol.PROTOCOL, "version": protocol.VERSION, "levels": list(LEVELS),
-            "variants": list(VARIANTS), "max_message": protocol.MAX_MESSAGE, "now": time.time()}
+            "variants": list(VARIANTS), "games": offered_games(),
+            "max_message": protocol.MAX_MESSAGE, "now": time.time()}
 
 
 @_api

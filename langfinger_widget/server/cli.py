@@ -2,6 +2,7 @@
 
     langfinger serve                      # http://127.0.0.1:8000, tables kept per user
     langfinger serve --new 2              # ... and a 2-player table: your link and the invite
+    langfinger serve --game crooks --new 3   # ... a table of another game (lf.games.names())
     langfinger serve --host 0.0.0.0 --public-url https://games.example.org
     langfinger serve --database postgresql://lf@db/lf --broker redis://cache:6379/0
 
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import games
 from .config import Settings, default_data_dir
 
 EXTRA = "pip install 'langfinger-widget[server]'"
@@ -37,7 +39,8 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     serve = commands.add_parser(
         "serve", help="host online tables: a lobby, invite links and the web board",
-        description="Host Langfinger tables that people join from their own browsers.")
+        description="Host tables of any of the games (Langfinger, Crooks, ...) that people "
+                    "join from their own browsers.")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only; "
                             "0.0.0.0 for every network)")
@@ -83,6 +86,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--new", type=int, metavar="PLAYERS", default=None,
                        help="create a table for PLAYERS (2-5) at start: print your seat's "
                             "link and the invites to send")
+    serve.add_argument("--game", default="langfinger", choices=games.names(),
+                       help="with --new: the game the table plays (default langfinger)")
     serve.add_argument("--bot", type=_bot, action="append", default=[], metavar="SEAT=LEVEL",
                        help="with --new: a bot at SEAT (easy, medium, hard, expert)")
     serve.add_argument("--time", type=float, default=None, metavar="SECONDS",
@@ -116,7 +121,8 @@ def _new_table(args: argparse.Namespace) -> dict[str, Any] | None:
     seats = [{"kind": "bot", "level": bots[s]} if s in bots else {"kind": "person"}
              for s in range(args.new)]
     join = next((s for s in range(args.new) if s not in bots), None)
-    return {"players": args.new, "seats": seats, "join": join, "time": args.time}
+    return {"game": args.game, "players": args.new, "seats": seats, "join": join,
+            "time": args.time}
 
 
 class HideFrames(logging.Filter):

@@ -152,7 +152,8 @@ class Live:
     def bot_for(self, seat: int, level: str) -> kernel.Bot:
         key = (seat, level)
         if key not in self.bots:
-            self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31))
+            self.bots[key] = kernel.make(level, seed=secrets.randbelow(2**31),
+                                         game=self.room.spec.name)
         return self.bots[key]
 
 
@@ -321,7 +322,7 @@ class Hub:
             async with live.lock:
                 for _ in range(COMMIT_TRIES):
                     room = live.room
-                    before = (room.game.to_move, room.status)
+                    before = (tuple(room.game.to_decide), room.status)
                     change = room.finish(build(room), time.time())
                     try:
                         await self.store.commit(room.id, room.seq, change.fields, change.plies,
@@ -349,7 +350,7 @@ class Hub:
         self._after(live, change, before)
         return change
 
-    def _after(self, live: Live, change: Change, before: tuple[int | None, str]) -> None:
+    def _after(self, live: Live, change: Change, before: tuple[tuple[int, ...], str]) -> None:
         room = live.room
         live.changed_at = time.monotonic()
         self.broadcast(live)
@@ -579,10 +580,10 @@ class Hub:
         room = client.live.room
         try:
             self._check_token(client)
-            room.check_can_decide(client.seat)  # type: ignore[arg-type]
+            room.check_can_decide(client.seat, message.get("action"))  # type: ignore[arg-type]
         except Refusal as refusal:
             return refusal.message
-        return room.why_not(message.get("action"))
+        return room.why_not(message.get("action"), client.seat)
 
     async def _change(self, client: Client, seat: int, kind: str,
                       message: Mapping[str, Any]) -> None:
@@ -591,9 +592,9 @@ class Hub:
             action = message.get("action")
 
             def play(room: Room) -> Change:
-                room.check_can_decide(seat)
-                room.check_fresh(message)
-                reason = room.why_not(action)
+                room.check_can_decide(seat, action)
+                room.check_fresh(message, seat)
+                reason = room.why_not(action, seat)
                 if reason is not None:
                     raise Refusal("illegal", reason)
                 return room.play(seat, action, "person")  # type: ignore[arg-type]
@@ -632,7 +633,7 @@ class Hub:
                                   "a moment")
         version = room.game.version
         bot = kernel.make_hint_bot(seed=room.game.move_number)
-        steps = kernel.weighing(bot, room.game.view(seat), room.game.legal_actions())
+        steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31), hint=True)
 
         def done(result: tuple[dict[str, Any], float]) -> None:
             client.hint = None
@@ -675,7 +676,7 @@ class Hub:
             return
         self._cancel_bot(live)
         bot = live.bot_for(seat, room.bot_level(seat))
-        steps = kernel.thinking(bot, room.game.view(seat), room.game.legal_actions())
+        steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31))
         live.bot_key = key
         live.bot = Thinking(
             self.scheduler, steps,
@@ -696,11 +697,11 @@ class Hub:
             if room.game.version != version or room.bot_to_move() != seat:
                 raise Refusal("stale", "the table moved on while the bot thought")
             chosen = action
-            if chosen is None or room.why_not(chosen) is not None:
+            if chosen is None or room.why_not(chosen, seat) is not None:
                 log.warning("the bot of table %s seat %d failed (%r); a random legal move "
                             "stands in", room.id, seat, failure or chosen)
-                chosen = kernel.make("random", seed=version).choose(room.game.view(seat),
-                                                                    room.game.legal_actions())
+                chosen = kernel.make("random", seed=version).choose(
+                    room.game.view(seat), room.game.legal_actions(seat))
             by = BOT if room.seats[seat].kind == BOT else "stand_in"
             return room.play(seat, chosen, by)
 
@@ -714,17 +715,17 @@ class Hub:
                 self._schedule(live)
 
     # --- webhooks -----------------------------------------------------------------------------
-    def _ring(self, live: Live, before: tuple[int | None, str]) -> None:
-        """POST to the webhook of the seat whose turn it has just become."""
+    def _ring(self, live: Live, before: tuple[tuple[int, ...], str]) -> None:
+        """POST to the webhook of each person seat whose turn it has just become (several
+        at once in a sealed step), not to one whose turn it was already."""
         room = live.room
-        seat = room.game.to_move
-        if seat is None or room.status != PLAYING or room.bot_plays(seat):
-            return
-        if before == (seat, PLAYING):
-            return  # it was this seat's turn already
-        url = room.seats[seat].webhook
-        if url:
+        was = set(before[0]) if before[1] == PLAYING else set()
+        for seat in room.people_to_decide():
+            url = room.seats[seat].webhook
+            if seat in was or not url:
+                continue
             payload = {"event": "your_turn", "table": room.id, "seat": seat, "seq": room.seq,
-                       "round": room.game.round, "move_number": room.game.move_number,
+                       "round": getattr(room.game, "round", None),
+                       "move_number": room.game.move_number,
                        "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
             self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))

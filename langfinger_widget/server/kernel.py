@@ -7,8 +7,10 @@ package changes this file and nothing else of the server.
 
 from __future__ import annotations
 
+from langfinger_widget import games
 from langfinger_widget.bots import LEVELS, make
 from langfinger_widget.bots.base import Bot, thinking, weighing
+from langfinger_widget.games import GameSpec, GameState
 from langfinger_widget.kernel.errors import (
     BadArgument,
     IllegalAction,
@@ -19,6 +21,7 @@ from langfinger_widget.kernel.game import Game
 from langfinger_widget.kernel.rules import Event
 from langfinger_widget.kernel.state import VARIANTS
 from langfinger_widget.kernel.views import public_log, redact_log
+from langfinger_widget.records import write_game
 from langfinger_widget.tables.scheduler import (
     MAX_PACE,
     Handle,
@@ -27,9 +30,16 @@ from langfinger_widget.tables.scheduler import (
     Slices,
     TokenBucket,
 )
-from langfinger_widget.tables.table import make_hint_bot, seat_undo_refusal, take_back
+from langfinger_widget.tables.table import (
+    DEFAULT_GAME,
+    bot_steps,
+    make_hint_bot,
+    seat_undo_refusal,
+    take_back,
+)
 
 __all__ = [
+    "DEFAULT_GAME",
     "LEVELS",
     "MAX_PACE",
     "VARIANTS",
@@ -37,6 +47,8 @@ __all__ = [
     "Bot",
     "Event",
     "Game",
+    "GameSpec",
+    "GameState",
     "Handle",
     "IllegalAction",
     "InvalidState",
@@ -45,6 +57,8 @@ __all__ = [
     "Pending",
     "Slices",
     "TokenBucket",
+    "bot_steps",
+    "games",
     "make",
     "make_hint_bot",
     "public_log",
@@ -53,4 +67,5 @@ __all__ = [
     "take_back",
     "thinking",
     "weighing",
+    "write_game",
 ]

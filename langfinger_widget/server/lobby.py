@@ -19,7 +19,6 @@ from .room import (
     OPEN,
     OVER,
     PERSON,
-    PLAYING,
     TAKEN,
     WAITING,
     Change,
@@ -48,7 +47,8 @@ async def create(hub: Hub, body: Mapping[str, Any], base: str,
     """A new table (see docs/server.md); ``position`` (Python only) starts it from a
     position instead of a fresh deal."""
     options = check_options(body)
-    seat_rows = check_seats(body.get("seats"), options.players)
+    spec = options.spec
+    seat_rows = check_seats(body.get("seats"), options.players, spec)
     join = body.get("join")
     if join is not None and (isinstance(join, bool) or not isinstance(join, int)
                              or not 0 <= join < options.players
@@ -56,10 +56,15 @@ async def create(hub: Hub, body: Mapping[str, Any], base: str,
         raise Refusal("bad_request", f"join must be a person's seat, not {said(join)}")
     if position is not None:
         setup: dict[str, Any] = {"position": dict(position)}
-    else:
+    elif spec.name == kernel.DEFAULT_GAME:
         setup = {"players": options.players, "seed": secrets.randbelow(SEED_BOUND),
                  "names": [s.name for s in seat_rows], "variant": options.variant}
-    kernel_check = kernel.Game.from_dict(dict(position)) if position is not None else None
+    else:
+        setup = {"players": options.players, "seed": secrets.randbelow(SEED_BOUND),
+                 "options": options.game_options()}
+    if spec.name != kernel.DEFAULT_GAME:
+        setup["game"] = spec.name  # Langfinger's setups name no game, as before there were others
+    kernel_check = spec.Game.from_dict(dict(position)) if position is not None else None
     if kernel_check is not None and kernel_check.num_players != options.players:
         raise Refusal("bad_request", "the position's players and the table's differ")
     invites = {}
@@ -144,8 +149,8 @@ async def mine(hub: Hub, token_list: Any) -> list[dict[str, Any]]:
             continue
         await hub.current(live)
         info = live.room.info(live.online())
-        rows.append({**info, "seat": seat, "your_turn": info["to_move"] == seat
-                     and live.room.status == PLAYING and not live.room.bot_plays(seat)})
+        rows.append({**info, "seat": seat,
+                     "your_turn": seat in live.room.people_to_decide()})
     rows.sort(key=lambda r: (not r["your_turn"], r["status"] == OVER, r["id"]))
     return rows
 
@@ -160,11 +165,22 @@ async def record(hub: Hub, table_id: str, key: str) -> str:
     digest = tokens.digest(key)
     seat = next((s.seat for s in room.seats if tokens.same_digest(digest, s.token_hash)),
                 None)
+    game: Any = room.game
+    langfinger = room.is_langfinger()
     if room.status == OVER and (seat is not None or tokens.same_digest(
             digest, room.spectator_hash)):
-        return room.game.record(None, bots=bots)
+        if langfinger:
+            return str(game.record(None, bots=bots))
+        try:
+            return kernel.write_game(game, bots=bots)
+        except kernel.LangfingerError as exc:  # a table started from a position: no deal
+            raise Refusal("not_found", f"no record of this table: {exc}") from None
     if seat is not None:
-        return room.game.record(seat, bots=bots)
+        if not langfinger:  # records/any_game.py writes whole games only, so far
+            raise Refusal("not_over", f"a {room.spec.title} record is the whole game's, given "
+                                      "once the game is over (a seat's own record mid-game "
+                                      "is Langfinger's only)")
+        return str(game.record(seat, bots=bots))
     if tokens.same_digest(digest, room.spectator_hash):
         raise Refusal("not_over", "the whole record is shown once the game is over")
     raise Refusal("not_found", "no such table, or no key for it")

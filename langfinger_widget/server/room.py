@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import kernel
-from .kernel import BadArgument, Event, Game
+from .kernel import DEFAULT_GAME, BadArgument, Event, GameSpec, GameState
 from .store import Loaded, Ply, SeatRow
 
 PERSON, BOT = "person", "bot"
@@ -55,7 +55,9 @@ class Refusal(Exception):
 
 @dataclass(frozen=True)
 class Options:
-    """A table's public settings, fixed at creation."""
+    """A table's public settings, fixed at creation: its game (``lf.games``), its players and
+    the game's own options (``GameSpec.options``: Langfinger's ``variant``; ``rules`` for any
+    other game's), and the table's clock, hints, bots' pace and stand-in."""
 
     players: int
     variant: str = "standard"
@@ -63,14 +65,36 @@ class Options:
     hints: bool = False
     pace: float = 0.5  # seconds between a change and a bot's move, so people can follow
     stand_in: str = "medium"  # the level of a bot that plays a seat that timed out or resigned
+    game: str = DEFAULT_GAME
+    rules: Mapping[str, Any] = field(default_factory=dict)  # another game's own options
+
+    @property
+    def spec(self) -> GameSpec:
+        return kernel.games.get(self.game)
+
+    def game_options(self) -> dict[str, Any]:
+        """``Game.new``'s keywords beyond players and seed."""
+        return {"variant": self.variant} if self.game == DEFAULT_GAME else dict(self.rules)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Flat, as a create request gives them: a game's own options sit beside the table's.
+        out = asdict(self)
+        rules = out.pop("rules")
+        if self.game != DEFAULT_GAME:
+            del out["variant"]
+            out.update(rules)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        return cls(**{k: data[k] for k in ("players", "variant", "time", "hints", "pace",
-                                            "stand_in") if k in data})
+        game = data.get("game", DEFAULT_GAME)
+        given = {k: data[k] for k in ("players", "variant", "time", "hints", "pace",
+                                      "stand_in") if k in data}
+        if game == DEFAULT_GAME:
+            return cls(**given)
+        given.pop("variant", None)
+        own = kernel.games.get(game).options
+        return cls(**given, game=game, rules={k: data[k] for k in own if k in data})
 
 
 def _number(value: Any, what: str, low: float, high: float) -> float:
@@ -80,31 +104,99 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
     return float(value)
 
 
+def check_game(name: Any) -> GameSpec:
+    """The registered game a create request names, or :class:`Refusal` naming the games."""
+    if not isinstance(name, str) or name not in kernel.games.names():
+        raise Refusal("bad_request", f"no game {said(name)}: the games are "
+                                     f"{', '.join(kernel.games.names())}")
+    return kernel.games.get(name)
+
+
+def _game_rules(body: Mapping[str, Any], spec: GameSpec) -> dict[str, Any]:
+    """A game's own options (``GameSpec.options``) from a create request, each checked
+    against its choices and its ruling; another game's option is refused by name."""
+    others = sorted({key for name in kernel.games.names() if name != spec.name
+                     for key in kernel.games.get(name).options} - set(spec.options))
+    foreign = [key for key in others if key in body]
+    if foreign:
+        raise Refusal("bad_request", f"{spec.title} has no option {said(foreign[0])}; its "
+                                     f"options are {sorted(spec.options)}")
+    rules = {}
+    for key, (choices, ruling) in spec.options.items():
+        value = body.get(key, choices[0])
+        if isinstance(value, (list, dict)) or value not in choices:
+            raise Refusal("bad_request", f"{ruling}: {key} is "
+                                         f"{' or '.join(repr(c) for c in choices)}, not "
+                                         f"{said(value)}")
+        rules[key] = value
+    return rules
+
+
+def offered_games() -> list[dict[str, Any]]:
+    """The games a table may play, as ``/api/info`` and the lobby's form offer them: name,
+    title, player counts, the game's own options with their choices (the default first) and
+    the bot levels its bots play."""
+    out = []
+    for name in kernel.games.names():
+        spec = kernel.games.get(name)
+        out.append({"name": spec.name, "title": spec.title,
+                    "players": [spec.players.start, spec.players.stop - 1],
+                    "options": {key: list(choices) for key, (choices, _) in spec.options.items()},
+                    "levels": [level for level in kernel.LEVELS if _plays(level, spec)]})
+    return out
+
+
+def _plays(level: str, spec: GameSpec) -> bool:
+    try:
+        kernel.make(level, seed=0, game=spec.name)
+    except BadArgument:
+        return False
+    return True
+
+
 def check_options(body: Mapping[str, Any]) -> Options:
     """A create request's settings as :class:`Options`, or :class:`Refusal` naming the fault."""
+    spec = check_game(body.get("game", DEFAULT_GAME))
     players = body.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise Refusal("bad_request", f"R1.1: a game has 2 to 5 players, not {said(players)}")
-    variant = body.get("variant", "standard")
-    if variant not in kernel.VARIANTS:
-        raise Refusal("bad_request",
-                      f"R11: variant is 'standard' or 'open_info', not {said(variant)}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in spec.players:
+        ruling = spec.players_ruling or spec.title
+        raise Refusal("bad_request", f"{ruling}: a game has {spec.players.start} to "
+                                     f"{spec.players.stop - 1} players, not {said(players)}")
+    rules: dict[str, Any] = {}
+    variant = "standard"
+    if spec.name == DEFAULT_GAME:
+        variant = body.get("variant", "standard")
+        if variant not in kernel.VARIANTS:
+            raise Refusal("bad_request",
+                          f"R11: variant is 'standard' or 'open_info', not {said(variant)}")
+    else:
+        rules = _game_rules(body, spec)
     seconds = body.get("time")
     clock = None if seconds is None else _number(seconds, "time", MIN_TIME, MAX_TIME)
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
         raise Refusal("bad_request", f"hints must be true or false, not {said(hints)}")
     pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
-    stand_in = body.get("stand_in", "medium")
+    # A game with no greedy bot has no "medium": its stand-ins search (as a table's bots do).
+    stand_in = body.get("stand_in", "medium" if _plays("medium", spec) else "hard")
     if not _is_level(stand_in):
         raise Refusal("bad_request", f"stand_in must be a level {list(kernel.LEVELS)}, "
                                      f"not {said(stand_in)}")
-    return Options(players, variant, clock, hints, pace, stand_in)
+    _check_level(stand_in, spec, "stand_in")
+    return Options(players, variant, clock, hints, pace, stand_in, spec.name, rules)
 
 
 def _is_level(value: Any) -> bool:
     # A list or a dict is no level (and cannot even be looked up: unhashable).
     return isinstance(value, str) and value in kernel.LEVELS
+
+
+def _check_level(level: str, spec: GameSpec, what: str) -> None:
+    """A level the game's bots can play (a game with no greedy bot has no greedy levels)."""
+    try:
+        kernel.make(level, seed=0, game=spec.name)
+    except BadArgument as exc:
+        raise Refusal("bad_request", f"{what}: {exc}") from None
 
 
 def check_name(name: Any, default: str) -> str:
@@ -115,9 +207,10 @@ def check_name(name: Any, default: str) -> str:
     return name.strip() or default
 
 
-def check_seats(spec: Any, players: int) -> list[SeatRow]:
+def check_seats(spec: Any, players: int, game: GameSpec | None = None) -> list[SeatRow]:
     """The seats of a create request: each ``{"kind": "person", "name"?}`` or
-    ``{"kind": "bot", "level"}``; left out, every seat is a person."""
+    ``{"kind": "bot", "level"}`` (a level ``game``'s bots play); left out, every seat is a
+    person."""
     if spec is None:
         spec = [{"kind": PERSON}] * players
     if not isinstance(spec, list) or len(spec) != players:
@@ -132,6 +225,8 @@ def check_seats(spec: Any, players: int) -> list[SeatRow]:
             if not _is_level(level):
                 raise Refusal("bad_request", f"seat {seat}: a bot's level is one of "
                                              f"{list(kernel.LEVELS)}, not {said(level)}")
+            if game is not None:
+                _check_level(level, game, f"seat {seat}")
             rows.append(SeatRow(seat, BOT, check_name(item.get("name"), f"{level} bot"),
                                 BOT_SEAT, level=level))
         else:
@@ -142,23 +237,31 @@ def check_seats(spec: Any, players: int) -> list[SeatRow]:
     return rows
 
 
-def deal(setup: Mapping[str, Any]) -> Game:
-    """The game as dealt at creation (``setup`` holds its seed or its starting position)."""
+def deal(setup: Mapping[str, Any]) -> GameState:
+    """The game as dealt at creation (``setup`` holds its game, its seed or its starting
+    position; a setup naming no game is Langfinger's)."""
+    spec = kernel.games.get(setup.get("game", DEFAULT_GAME))
     if "position" in setup:
-        return Game.from_dict(setup["position"])
-    return Game.new(players=setup["players"], seed=setup["seed"], names=setup.get("names"),
-                    variant=setup.get("variant", "standard"),
-                    start_player=setup.get("start_player"))
+        game: GameState = spec.Game.from_dict(setup["position"])
+        return game
+    if spec.name == DEFAULT_GAME:
+        return kernel.Game.new(players=setup["players"], seed=setup["seed"],
+                               names=setup.get("names"), variant=setup.get("variant", "standard"),
+                               start_player=setup.get("start_player"))
+    # No names: another game's record replays from ``Game.new(players=, seed=)`` alone.
+    game = spec.Game.new(players=setup["players"], seed=setup["seed"],
+                         **setup.get("options", {}))
+    return game
 
 
-def undo_to(game: Game, decisions: int) -> None:
+def undo_to(game: GameState, decisions: int) -> None:
     """Take back decisions until ``decisions`` are left, one at a time, as the table does
     (each take-back changes the game's version the same way in every process)."""
     while game.move_number > decisions:
         game.undo()
 
 
-def replay(game: Game, plies: Sequence[Ply], played: list[Event] | None = None
+def replay(game: GameState, plies: Sequence[Ply], played: list[Event] | None = None
            ) -> dict[str, Any]:
     """Play the journal rows through the kernel (each checked again, as any move is);
     return the highlight of the last move if the last row is a move. The moves' events
@@ -166,7 +269,7 @@ def replay(game: Game, plies: Sequence[Ply], played: list[Event] | None = None
     highlight: dict[str, Any] = {}
     for ply in plies:
         if ply.kind == "play":
-            events = game.play(ply.data["action"])
+            events = game.play(ply.data["action"], ply.seat)
             if played is not None:
                 played.extend(events)
             highlight = highlight_of(ply.seat, ply.data["action"], events, ply.by,
@@ -191,7 +294,7 @@ class Change:
     """A change built on a draft (nothing applied until the store has it)."""
 
     kind: str  # play | undo | seats
-    game: Game
+    game: GameState
     plies: list[Ply] = field(default_factory=list)
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)
     highlight: dict[str, Any] = field(default_factory=dict)
@@ -213,8 +316,12 @@ class Room:
         self.spectator_hash = row.spectator_hash
         self.seats: list[SeatRow] = sorted(loaded.seats, key=lambda s: s.seat)
         self.game = deal(row.setup)
+        self.spec: GameSpec = kernel.games.get(self.options.game)
         self.highlight = replay(self.game, loaded.plies)
         self.plies = len(loaded.plies)
+        # The game's version after the latest undo (an upper bound after a replay): an intent
+        # chosen before it is stale, however the moves since were made (see check_fresh).
+        self.undone_at = self.game.version if _has_undo(loaded.plies) else 0
         # The latest events as each seat (None: a spectator) may see them, and how many
         # there are in all (the same for every seat: redaction maps one event to one).
         # Kept up to date move by move, so a move redacts only its own events: the whole
@@ -232,12 +339,13 @@ class Room:
         row = loaded.table
         self.seq, self.status, self.deadline = row.seq, row.status, row.deadline
         self.seats = sorted(loaded.seats, key=lambda s: s.seat)
-        undone = any(p.kind == "undo" for p in loaded.plies)
+        undone = _has_undo(loaded.plies)
         if loaded.plies:
             played: list[Event] = []
             self.highlight = replay(self.game, loaded.plies, played)
             self.plies += len(loaded.plies)
             if undone:
+                self.undone_at = self.game.version
                 self._forget_logs()
             else:
                 self._extend_logs(played)
@@ -259,10 +367,19 @@ class Room:
         return s.level if s.kind == BOT and s.level else self.options.stand_in
 
     def bot_to_move(self) -> int | None:
-        seat = self.game.to_move
-        if self.status != PLAYING or seat is None or not self.bot_plays(seat):
+        """A seat a bot plays that may decide now (the first, in a sealed step), or None."""
+        if self.status != PLAYING:
             return None
-        return seat
+        return next((seat for seat in self.game.to_decide if self.bot_plays(seat)), None)
+
+    def people_to_decide(self) -> list[int]:
+        """The seats people play that may decide now (several, in a sealed step)."""
+        if self.status != PLAYING:
+            return []
+        return [seat for seat in self.game.to_decide if not self.bot_plays(seat)]
+
+    def is_langfinger(self) -> bool:
+        return self.spec.name == DEFAULT_GAME
 
     def label(self, seat: int) -> str:
         return f"{self.seats[seat].name} (seat {seat})"
@@ -271,24 +388,36 @@ class Room:
         return self.deadline is not None and now > self.deadline
 
     # --- refusals -----------------------------------------------------------------------------
-    def check_can_decide(self, seat: int) -> None:
+    def check_can_decide(self, seat: int, action: Any = None) -> None:
+        """:class:`Refusal` unless ``seat`` may decide now (it is in ``to_decide``: in a
+        sealed step several seats are). Another game's refusal names its own ruling, the
+        kernel's reason for ``action`` from this seat."""
         if self.status == WAITING:
             raise Refusal("waiting", "the table is waiting for every player to join")
-        to_move = self.game.to_move
+        game = self.game
+        to_move = game.to_move
         if self.status == OVER or to_move is None:
-            raise Refusal("over", "R10.1: the game is over")
+            raise Refusal("over", "R10.1: the game is over" if self.is_langfinger()
+                          else self.why_not(action, seat) or "the game is over")
         if self.seats[seat].status == RESIGNED:
             raise Refusal("resigned", "R13.3: you resigned; a bot plays your seat to the end")
-        if to_move != seat:
-            raise Refusal("not_your_turn", f"R2.1/R3.1: it is {self.label(to_move)}'s decision, "
-                                           "not yours")
+        if seat not in game.to_decide:
+            if self.is_langfinger():
+                raise Refusal("not_your_turn", f"R2.1/R3.1: it is {self.label(to_move)}'s "
+                                               "decision, not yours")
+            raise Refusal("not_your_turn", self.why_not(action, seat)
+                          or f"it is {self.label(to_move)}'s decision, not yours")
         if self.seats[seat].stand_in:
             raise Refusal("stand_in", "R13.3: a bot plays your seat since your time ran out; "
                                       "take your seat back first")
 
-    def check_fresh(self, content: Mapping[str, Any]) -> None:
-        """The intent was made on the position the table is at (else: choose again)."""
+    def check_fresh(self, content: Mapping[str, Any], seat: int | None = None) -> None:
+        """The intent was made on the position the table is at (else: choose again), or, in
+        a sealed step, on one that differs only by others' sealed decisions (see
+        :meth:`sealed_since`)."""
         move, version = content.get("move"), content.get("version")
+        if seat is not None and self.sealed_since(seat, move, version):
+            return
         if move is not None and move != self.game.move_number:
             raise Refusal("stale", f"stale: this was chosen at move {said(move)}, but the table is "
                                    f"at move {self.game.move_number}; choose again")
@@ -296,10 +425,26 @@ class Room:
             raise Refusal("stale", "stale: the table has changed since this was chosen (an "
                                    "undo); choose again")
 
-    def why_not(self, action: Any) -> str | None:
+    def sealed_since(self, seat: int, move: Any, version: Any) -> bool:
+        """Whether ``seat`` chose at ``move``/``version`` in the sealed step it still decides
+        in, and only other seats decided since, showing it nothing (G6, S2): their sealed
+        choices leave its own as good as when it chose, so nobody waits on anyone's order.
+        No undo since, and it was deciding then too (Langfinger never has such a step)."""
+        game = self.game
+        if type(move) is not int or type(version) is not int or seat not in game.to_decide \
+                or not 0 <= move < game.move_number or not self.undone_at <= version \
+                or version - move != game.version - game.move_number:
+            return False
+        if seat in game.deciders[move:] or game.sight_barrier(seat) > move:
+            return False
+        then = game.copy()
+        undo_to(then, move)
+        return seat in then.to_decide
+
+    def why_not(self, action: Any, seat: int | None = None) -> str | None:
         """The kernel's reason an action is illegal now (None: it is legal), never a crash."""
         try:
-            return self.game.why_illegal(action)
+            return self.game.why_illegal(action, seat)
         except (kernel.LangfingerError, TypeError, ValueError, KeyError, AttributeError) as exc:
             return f"not an action: {exc}"
 
@@ -320,7 +465,7 @@ class Room:
     def play(self, seat: int, action: Mapping[str, Any], by: str) -> Change:
         """The change of ``seat`` playing ``action`` (the kernel checks it; IllegalAction)."""
         draft = self.game.copy()
-        events = draft.play(action)
+        events = draft.play(action, seat)
         ply = self._ply("play", seat, {"action": dict(action)}, by)
         return Change("play", draft, [ply],
                       highlight=highlight_of(seat, action, events, by, draft.move_number),
@@ -355,12 +500,16 @@ class Room:
         elif status == WAITING and all(s.status != OPEN for s in seats_after if s.kind == PERSON):
             status = PLAYING
         to_move = game.to_move
-        by_bot = to_move is not None and _played_by_bot(seats_after[to_move])
+        # In a sealed step several seats decide: bots think while people's clock runs.
+        deciding = game.to_decide
+        by_bot = any(_played_by_bot(seats_after[s]) for s in deciding)
+        people = [s for s in deciding if not _played_by_bot(seats_after[s])]
         deadline = self.deadline
         moved = change.kind != "seats" or status != self.status
-        if status != PLAYING or to_move is None or by_bot or self.options.time is None:
+        if status != PLAYING or not people or self.options.time is None:
             deadline = None
-        elif moved or deadline is None or _handed_back(self.seats[to_move], seats_after[to_move]):
+        elif moved or deadline is None or any(_handed_back(self.seats[s], seats_after[s])
+                                              for s in people):
             deadline = now + self.options.time
         change.fields = {"seq": self.seq + 1, "status": status, "to_move": to_move,
                          "bot_turn": status == PLAYING and by_bot, "deadline": deadline}
@@ -379,6 +528,7 @@ class Room:
             self._extend_logs(change.events)
         elif change.kind == "undo":
             self.highlight = {}
+            self.undone_at = self.game.version
             self._forget_logs()
 
     # --- the logs -----------------------------------------------------------------------------
@@ -387,8 +537,8 @@ class Room:
         self._log_size = None
 
     def _extend_logs(self, events: list[Event]) -> None:
-        if self._log_size is None:
-            return  # nothing kept yet: made from the game when first asked for
+        if self._log_size is None or not self.is_langfinger():
+            return  # nothing kept yet (or another game's): made from the game when asked for
         self._log_size += len(events)
         for seat, tail in self._tails.items():
             tail.extend(kernel.public_log(events) if seat is None else
@@ -396,20 +546,39 @@ class Room:
             if len(tail) > 2 * LOG_LIMIT:  # trimmed now and then, not every move
                 del tail[:-LOG_LIMIT]
 
+    def _game_log(self, seat: int | None) -> list[Event]:
+        """The game's whole log as ``seat`` may see it; a spectator's is the game's public log
+        (a game without one shows spectators no events rather than too many)."""
+        if seat is not None:
+            return self.game.log(seat)
+        public = getattr(self.game, "public_log", None)
+        return list(public()) if callable(public) else []
+
     def log_tail(self, seat: int | None) -> tuple[list[Event], int]:
         """The latest events (at least LOG_LIMIT, if there are as many) as ``seat`` may see
         them, and how many events the game has had in all. The list is shared: read it."""
+        if not self.is_langfinger():
+            # The protocol redacts whole logs only, and a sealed step's entries may be left
+            # out of the others' logs (G6), so each seat's log is its own length: made anew.
+            log = self._game_log(seat)
+            return log[-LOG_LIMIT:], len(log)
         tail = self._tails.get(seat)
         if tail is None or self._log_size is None:
-            log = self.game.public_log() if seat is None else self.game.log(seat)
+            log = self._game_log(seat)
             self._log_size = len(log)
             tail = self._tails[seat] = log[-LOG_LIMIT:]
         return tail, self._log_size
 
     # --- what each may receive ----------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
-        """R13.3: by money, every resigned seat below every seat that did not resign."""
-        money = self.game.money
+        """R13.3: by money (another game: by its ``standings()`` score, with its sources),
+        every resigned seat below every seat that did not resign."""
+        if not self.is_langfinger():
+            rows = self.game.standings()
+            rows = sorted(rows, key=lambda r: (self.seats[r["seat"]].status == RESIGNED,
+                                               -r["score"]))
+            return [{**r, "resigned": self.seats[r["seat"]].status == RESIGNED} for r in rows]
+        money = self.game.money  # type: ignore[attr-defined]
         order = sorted(range(len(money)),
                        key=lambda s: (self.seats[s].status == RESIGNED, -money[s]))
         return [{"seat": s, "money": money[s], "resigned": self.seats[s].status == RESIGNED}
@@ -418,8 +587,9 @@ class Room:
     def info(self, online: set[int], now: float | None = None) -> dict[str, Any]:
         """The table as everyone may see it (the lobby's line, the board's header)."""
         now = time.time() if now is None else now
-        game = self.game
-        return {
+        game: Any = self.game
+        langfinger = self.is_langfinger()
+        info = {
             "id": self.id,
             "status": self.status,
             "options": self.options.to_dict(),
@@ -427,13 +597,17 @@ class Room:
                        "status": s.status, "stand_in": s.stand_in, "online": s.seat in online}
                       for s in self.seats],
             "to_move": game.to_move,
-            "round": game.round,
-            "money": game.money,
+            "round": game.round if langfinger else getattr(game, "round", None),
+            "money": game.money if langfinger else None,
             "move_number": game.move_number,
             "deadline": self.deadline,
             "timed_out": self.timed_out(now),
             "standings": self.standings() if self.status == OVER else None,
         }
+        if not langfinger:  # Langfinger's line stays as it was: one seat decides at a time
+            info["game"] = self.spec.name
+            info["to_decide"] = list(game.to_decide)
+        return info
 
     def picture(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see now: view, legal, the latest events
@@ -441,12 +615,12 @@ class Room:
         game = self.game
         view = game.public_view() if seat is None else game.view(seat)
         log, log_size = self.log_tail(seat)
-        deciding = (seat is not None and game.to_move == seat and self.status == PLAYING
+        deciding = (seat is not None and seat in game.to_decide and self.status == PLAYING
                     and not self.bot_plays(seat))
         undo = None if seat is None else self.undo_refusal(seat)
         return {
             "view": view,
-            "legal": game.legal_actions() if deciding else [],
+            "legal": game.legal_actions(seat) if deciding else [],
             "log": log,
             "log_size": log_size,
             "move_number": game.move_number,
@@ -454,6 +628,10 @@ class Room:
             "undo": {"allowed": seat is not None and undo is None, "reason": undo or ""},
             "highlight": self.highlight,
         }
+
+
+def _has_undo(plies: Sequence[Ply]) -> bool:
+    return any(p.kind == "undo" for p in plies)
 
 
 def _played_by_bot(s: SeatRow) -> bool:

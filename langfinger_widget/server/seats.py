@@ -21,7 +21,7 @@ def stand_in(room: Room, seat: int, target: Any, now: float) -> Change:
         raise Refusal("bad_request", "R13.3: the other players hand a seat to a bot, not its own")
     if s.kind != PERSON or room.bot_plays(target):
         raise Refusal("bad_request", f"R13.3: {room.label(target)} is played by a bot already")
-    if room.game.to_move != target:
+    if target not in room.game.to_decide:  # in a sealed step, any seat still deciding
         raise Refusal("bad_request", f"R13.3: it is not {room.label(target)}'s turn")
     if s.status != OPEN and not room.timed_out(now):
         raise Refusal("not_timed_out", f"R13.3: {room.label(target)} still has time")

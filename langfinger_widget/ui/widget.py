@@ -34,6 +34,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from .. import games
 from ..games.protocol import GameState
 from ..kernel.errors import BadArgument
 from ..kernel.game import Game
@@ -442,26 +443,30 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
 
     def play_online(self, server: str | None = None, **options: Any) -> None:
         """Move this board to a new table on a game server (docs/online.md), with the New game
-        panel's choices: ``players``, ``seat`` (yours), ``bots`` ({seat: level}) and
-        ``variant``, each by default this board's. Every other seat is a person's: their
+        panel's choices: ``game`` (any of ``lf.games.names()``), ``players``, ``seat``
+        (yours), ``bots`` ({seat: level}) and the game's own options (Langfinger's
+        ``variant``), each by default this board's. Every other seat is a person's: their
         invites are in ``w.online["invites"]`` and on the board. ``server`` is a URL (by
         default ``w.online_server``, else a server started on this machine)."""
         from ..net.hosting import host
         from ..net.seat import OnlineSeat
 
         setup = self.table.setup()
-        unknown = sorted(set(options) - {"players", "seat", "bots", "variant", "seed", "game"})
+        # The New game panel names its game (this board's by default); the server deals any.
+        game = options.get("game", setup["game"])
+        if not isinstance(game, str) or game not in games.names():
+            raise BadArgument(f"play online: no game {shown(game)}; the games are "
+                              f"{', '.join(games.names())}")
+        spec = games.get(game)
+        unknown = sorted(set(options) - {"players", "seat", "bots", "seed", "game"}
+                         - set(spec.options))
         if unknown:
-            raise BadArgument(f"play online: unknown option(s) {unknown}")
-        # The New game panel names its game; the game server deals Langfinger only so far.
-        if options.get("game", "langfinger") != "langfinger":
-            raise BadArgument(f"play online: the game server plays Langfinger only so far, not "
-                              f"{shown(options.get('game'))}; play it at this screen")
+            raise BadArgument(f"play online: unknown option(s) {unknown} for {spec.title}")
         if options.get("seed") is not None:
             raise BadArgument("an online table is dealt by the server from a secret seed "
                               "(R13.1): leave the seed empty")
         players = options.get("players", setup["players"])
-        check_players(players)
+        check_players(players, spec)
         seat = options.get("seat", setup["seat"])
         if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
             raise BadArgument("an online table is played from one seat: choose yours, not the "
@@ -469,8 +474,9 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
         Table.check_seat(seat, players)
         bots = {s: name for s, name in panel_bots(options.get("bots", setup["bots"]),
                                                   players).items() if s != seat}
-        made = host(players, server or self.online_server, bots=bots,
-                    variant=options.get("variant", setup["variant"]))
+        own = {key: options.get(key, setup.get(key, choices[0]))
+               for key, (choices, _) in spec.options.items()}
+        made = host(players, server or self.online_server, bots=bots, game=game, **own)
         seat_at = OnlineSeat(made.invites[seat], scheduler=self.table.scheduler)
         seat_at.invites = {s: link for s, link in made.invites.items() if s != seat}
         seat_at.watch_link = made.watch

@@ -93,8 +93,10 @@ def test_play_online_refuses_a_seed_and_the_open_board() -> None:
     ({"players": "x"}, "R1.1"),
     ({"seat": 7}, "seat must be None or 0..1"),
     ({"server": "http://127.0.0.1:9/elsewhere"}, "the page does not choose the server"),
-    ({"game": "crooks"}, "plays Langfinger only"),
-    ({"game": ["langfinger"]}, "plays Langfinger only"),
+    ({"game": "chess"}, "no game 'chess'; the games are langfinger, crooks"),
+    ({"game": ["langfinger"]}, "no game ['langfinger']"),
+    ({"game": "crooks", "variant": "open_info"}, "unknown option(s) ['variant'] for Crooks"),
+    ({"game": "crooks", "players": 5}, "C1.1"),
 ])
 def test_a_forged_play_online_is_refused_and_changes_nothing(forged: dict, says: str) -> None:  # type: ignore[type-arg]
     w = lf.LangfingerWidget(players=2, seed=1, seat=0, autoplay=False)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+# The test-only games (tests/games/sealed.py: a sealed step) for tables of any game.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 
 pytest.importorskip("starlette", reason="the server tests need the [server] extra")
 
