@@ -54,6 +54,7 @@ _LAZY = {
     "elo": "study.elo", "study": "study", "testing": "testing", "describe": "kernel.describe",
     "words": "kernel.words", "rulings": "kernel.rulings", "lessons": "ui.lessons",
     "online": "ui.online", "games": "games", "crooks": "games.crooks",
+    "goods": "games.goods",
 }
 
 

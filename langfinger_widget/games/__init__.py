@@ -23,6 +23,7 @@ __all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register
 _BUILTIN: dict[str, str] = {
     "langfinger": "langfinger_widget.kernel.spec",
     "crooks": "langfinger_widget.games.crooks",
+    "goods": "langfinger_widget.games.goods",
 }
 _loaded: dict[str, GameSpec] = {}
 

@@ -1,0 +1,129 @@
+"""What the games behind the protocol share (games/protocol.py): a game as the positions after
+each decision, with each decision's events, key and seat (:class:`Recorded`), and the markers
+that hide parts of events from seats (:func:`secret`, :func:`redact`).
+
+Games may import this module (and ``protocol``), never each other.
+
+>>> e = {"type": "draw", "seat": 1, "card": secret("D07", [1])}
+>>> redact(e, 1)["card"], redact(e, 0)["card"], redact(e, PUBLIC)["card"]
+('D07', None, None)
+>>> redact_log([{"type": "step", ONLY: [1]}], 0), redact_log([{"type": "step", ONLY: [1]}], 1)
+([], [{'type': 'step'}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from ..errors import BadArgument, IllegalAction
+
+SECRET = "$secret"  # a part of an event only the seats in its "to" may see
+ONLY = "$only"  # a whole event only these seats may see (another seat's log lacks it)
+PUBLIC = -1  # the viewer a spectator is: no seat
+
+Event = dict[str, Any]
+P = TypeVar("P")  # a game's position
+K = TypeVar("K")  # a game's key for an action
+
+
+def secret(value: Any, seats: Sequence[int]) -> dict[str, Any]:
+    """A part of an event that only ``seats`` may see (:func:`redact` opens it)."""
+    return {SECRET: value, "to": sorted(set(seats))}
+
+
+def redact(value: Any, viewer: int | None) -> Any:
+    """``value`` (an event, or a part of one) with each secret opened for those it names:
+    for ``viewer`` None every secret opens, for PUBLIC none does."""
+    if isinstance(value, dict):
+        if SECRET in value:
+            if viewer is None or (viewer != PUBLIC and viewer in value["to"]):
+                return redact(value[SECRET], viewer)
+            return None
+        return {k: redact(v, viewer) for k, v in value.items() if k != ONLY}
+    if isinstance(value, list):
+        return [redact(v, viewer) for v in value]
+    return value
+
+
+def sees_event(event: Event, viewer: int | None) -> bool:
+    """Whether ``viewer`` may see that ``event`` happened at all (``ONLY``)."""
+    seats = event.get(ONLY)
+    return seats is None or viewer is None or viewer in seats
+
+
+def redact_log(events: Sequence[Event], viewer: int | None) -> list[Event]:
+    return [redact(e, viewer) for e in events if sees_event(e, viewer)]
+
+
+def check_seat(seat: Any, players: int, none_ok: bool = True) -> None:
+    """:class:`BadArgument` unless ``seat`` is a seat (or None, when ``none_ok``)."""
+    if seat is None and none_ok:
+        return
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise BadArgument(f"seat must be {'None or ' if none_ok else ''}"
+                          f"0..{players - 1}, not {seat!r}"[:200])
+
+
+class Recorded(Generic[P, K]):
+    """A game as its history: the position after each decision (each kept position is never
+    changed again, so copies share them), each decision's events (the deal's first), its key
+    and the seat that made it. Undo pops the last decision exactly, the game's generator
+    state included (it lives in the position)."""
+
+    __slots__ = ("_actions", "_events", "_legal", "_movers", "_states", "_version")
+
+    def __init__(self, position: P, events: Sequence[Event] = ()) -> None:
+        self._states: list[P] = [position]
+        self._events: list[list[Event]] = [list(events)]
+        self._actions: list[K] = []
+        self._movers: list[int] = []
+        self._legal: Any = None  # the game's cache of legal keys for the live position
+        self._version = 0
+
+    def _twin(self) -> Any:
+        twin = object.__new__(type(self))
+        Recorded.__init__(twin, self._states[0])
+        twin._states = list(self._states)
+        twin._events = list(self._events)
+        twin._actions = list(self._actions)
+        twin._movers = list(self._movers)
+        twin._version = self._version
+        return twin
+
+    @property
+    def _state(self) -> P:
+        return self._states[-1]
+
+    def _record(self, position: P, events: list[Event], key: K, mover: int) -> None:
+        self._states.append(position)
+        self._events.append(events)
+        self._actions.append(key)
+        self._movers.append(mover)
+        self._legal = None
+        self._version += 1
+
+    @property
+    def version(self) -> int:
+        """Changes on every play and undo: work computed for one version is stale after."""
+        return self._version
+
+    @property
+    def move_number(self) -> int:
+        return len(self._actions)
+
+    @property
+    def deciders(self) -> list[int]:
+        """The seat that made each decision of the history (R12.2)."""
+        return list(self._movers)
+
+    def undo(self) -> None:
+        """Take back the last decision exactly."""
+        if not self._actions:
+            raise IllegalAction("nothing to undo")
+        self._states.pop()
+        self._events.pop()
+        self._actions.pop()
+        self._movers.pop()
+        self._legal = None
+        self._version += 1
