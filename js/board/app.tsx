@@ -8,6 +8,8 @@ import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { CrooksBoard } from "../crooks/board";
 import { isCrooksView } from "../crooks/model";
+import { GoodsBoard } from "../goods/board";
+import { isGoodsView } from "../goods/model";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
@@ -250,7 +252,9 @@ export function Board(props: { state: WidgetState; view: View; host: Host; inbox
           <h2 class="lf-title">Langfinger</h2>
           <Status view={view} turn={turn} />
           <Toolbar
-            ui={ui}
+            state={state}
+            canHint={ui.legal.length > 0}
+            allowNewGame={setup.allow_new_game}
             panel={panel}
             setPanel={(p) => (p === "none" && panel === "new-game" ? closeNewGame() : setPanel(p))}
             newGameButton={newGameButton}
@@ -333,6 +337,8 @@ export function App(props: { model: AnyModel }): JSX.Element {
       {isCrooksView(state.view) ? (
         // Each game brings its own board, chosen by the view's format.
         <CrooksBoard state={state} view={state.view} host={host} inbox={inbox} />
+      ) : isGoodsView(state.view) ? (
+        <GoodsBoard state={state} view={state.view} host={host} inbox={inbox} />
       ) : state.view ? (
         <Board state={state} view={state.view} host={host} inbox={inbox} />
       ) : state.error ? (

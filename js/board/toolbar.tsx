@@ -1,8 +1,7 @@
-/** The toolbar: Hint, Undo, New game, the pace, the settings and the legend. */
+/** The toolbar of every game's board: Hint, Undo, New game, the pace, the settings and the legend. */
 import type { JSX } from "preact";
-import { setupOrDefault } from "../newgame";
+import type { WidgetState } from "../types";
 import { PaceSelect } from "./options";
-import type { Ui } from "./ui";
 
 export type Panel = "none" | "new-game" | "options" | "legend";
 
@@ -23,16 +22,23 @@ function PanelButton(props: { panel: Panel; open: Panel; label: string; face: st
 }
 
 export function Toolbar(props: {
-  ui: Ui;
+  state: WidgetState;
+  /** This screen decides now: Hint asks the search for its move. */
+  canHint: boolean;
+  /** The New game button (false where the game is not this board's to replace: a table online). */
+  allowNewGame: boolean;
   panel: Panel;
   setPanel: (p: Panel) => void;
-  newGameButton: { current: HTMLButtonElement | null };
+  newGameButton?: { current: HTMLButtonElement | null };
   onHint: () => void;
   onUndo: () => void;
   onPace?: (pace: number) => void;
+  /** The settings panel (⚙) is offered only by a board that has settings. */
+  settings?: boolean;
+  /** What the legend explains, for its button's accessible name. */
+  legendLabel?: string;
 }): JSX.Element {
-  const { state, legal } = props.ui;
-  const setup = setupOrDefault(state, props.ui.view);
+  const { state } = props;
   const open = (p: Panel): void => props.setPanel(props.panel === p ? "none" : p);
   const bots = Object.keys(state.bots).length > 0;
   return (
@@ -40,7 +46,14 @@ export function Toolbar(props: {
     <div class="lf-toolbar" hidden={!!state.scrubber}>
       {/* A puzzle gives its own hints and restarts with "Try again" (the puzzle panel). */}
       {state.puzzle ? null : (
-        <button type="button" class="lf-btn" data-testid="hint" disabled={legal.length === 0} onClick={props.onHint}>
+        <button
+          type="button"
+          class="lf-btn"
+          data-testid="hint"
+          disabled={!props.canHint}
+          title="Ask a search bot for a move (it sees only what you see)"
+          onClick={props.onHint}
+        >
           Hint
         </button>
       )}
@@ -54,7 +67,7 @@ export function Toolbar(props: {
       >
         Undo
       </button>
-      {state.puzzle || !setup.allow_new_game ? null : (
+      {state.puzzle || !props.allowNewGame ? null : (
         <button
           type="button"
           class="lf-btn"
@@ -67,9 +80,8 @@ export function Toolbar(props: {
         </button>
       )}
       {bots && props.onPace ? <PaceSelect pace={state.pace} onPace={props.onPace} /> : null}
-      <PanelButton panel="options" open={props.panel} label="Settings" face="⚙" onOpen={open} />
-      <PanelButton panel="legend" open={props.panel} label="Legend: what the icons mean" face="?" onOpen={open} />
+      {props.settings === false ? null : <PanelButton panel="options" open={props.panel} label="Settings" face="⚙" onOpen={open} />}
+      <PanelButton panel="legend" open={props.panel} label={props.legendLabel ?? "Legend: what the icons mean"} face="?" onOpen={open} />
     </div>
   );
 }
-
