@@ -8,8 +8,9 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { NewGamePanel } from "../board/newgame";
-import { PaceSelect } from "../board/options";
 import { WithRulings } from "../board/ruling";
+import { Toolbar } from "../board/toolbar";
+import type { Panel } from "../board/toolbar";
 import type { NewGameIntent } from "../newgame";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
@@ -165,8 +166,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");
-  const [legend, setLegend] = useState(false);
-  const [newGame, setNewGame] = useState<{ open: boolean; pending: boolean; refusal: string }>({ open: false, pending: false, refusal: "" });
+  const [panel, setPanel] = useState<Panel>("none");
+  const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
   const lastKey = useRef(positionKey);
   useEffect(() => {
     if (lastKey.current !== positionKey) {
@@ -180,7 +181,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     const msg = props.inbox;
     if (!msg) return;
     if (msg.kind === "result" && newGame.pending) {
-      setNewGame(msg.ok === false ? { open: true, pending: false, refusal: typeof msg.error === "string" ? msg.error : "refused" } : { open: false, pending: false, refusal: "" });
+      setNewGame({ pending: false, refusal: msg.ok === false ? (typeof msg.error === "string" ? msg.error : "refused") : "" });
+      if (msg.ok !== false) setPanel("none");
     } else if (msg.kind === "result") {
       setPending(null);
       setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
@@ -248,7 +250,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
       ? { action: hintAction, value: state.hint.value }
       : null;
-  const errorText = newGame.open && state.error === newGame.refusal ? refusal : state.error || refusal;
+  const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
   const events = (state.events as unknown as Record<string, unknown>[])
@@ -262,65 +264,39 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
         <p class="lf-status" data-testid="status" aria-live="polite">
           {prompt(view, mine, privacy)}
         </p>
-        <div class="lf-toolbar">
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="hint"
-            disabled={!mine}
-            title="Ask a search bot for a move (it sees only what you see)"
-            onClick={() => {
-              setHintError("");
-              host.send({ kind: "hint" });
-            }}
-          >
-            Hint
-          </button>
-          <button
-            type="button"
-            class="lf-btn"
-            data-testid="undo"
-            disabled={state.undo_status?.allowed === false}
-            title={state.undo_status?.allowed === false ? state.undo_status.reason : "Take back your last move"}
-            onClick={() => host.send({ kind: "undo" })}
-          >
-            Undo
-          </button>
-          {state.setup?.allow_new_game === false ? null : (
-            <button
-              type="button"
-              class="lf-btn"
-              data-testid="new-game"
-              aria-expanded={newGame.open}
-              onClick={() => setNewGame({ open: !newGame.open, pending: false, refusal: "" })}
-            >
-              New game
-            </button>
-          )}
-          <button
-            type="button"
-            class="lf-btn lf-icon-btn"
-            data-testid="legend"
-            aria-label="Legend: what the pieces mean"
-            aria-expanded={legend}
-            onClick={() => setLegend(!legend)}
-          >
-            ?
-          </button>
-          {Object.keys(state.bots).length > 0 && host.setPace && state.setup?.allow_new_game !== false ? <PaceSelect pace={state.pace} onPace={host.setPace} /> : null}
-        </div>
+        <Toolbar
+          state={state}
+          canHint={mine}
+          allowNewGame={!!state.setup && state.setup.allow_new_game !== false}
+          panel={panel}
+          setPanel={(p) => {
+            setPanel(p);
+            setNewGame({ pending: false, refusal: "" });
+          }}
+          onHint={() => {
+            setHintError("");
+            host.send({ kind: "hint" });
+          }}
+          onUndo={() => host.send({ kind: "undo" })}
+          onPace={state.setup?.allow_new_game !== false ? host.setPace : undefined}
+          settings={false}
+          legendLabel="Legend: what the pieces mean"
+        />
       </div>
-      {legend ? <CrooksLegend onClose={() => setLegend(false)} /> : null}
-      {newGame.open && state.setup ? (
+      {panel === "legend" ? <CrooksLegend onClose={() => setPanel("none")} /> : null}
+      {panel === "new-game" && state.setup ? (
         <NewGamePanel
           setup={state.setup}
           refusal={newGame.refusal}
           pending={newGame.pending}
           onStart={(intent: NewGameIntent) => {
-            setNewGame({ open: true, pending: true, refusal: "" });
+            setNewGame({ pending: true, refusal: "" });
             host.send(intent);
           }}
-          onClose={() => setNewGame({ open: false, pending: false, refusal: "" })}
+          onClose={() => {
+            setPanel("none");
+            setNewGame({ pending: false, refusal: "" });
+          }}
         />
       ) : null}
       <div class="lf-messages-static" data-testid="messages">
