@@ -6,12 +6,11 @@
  * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
  */
 import type { JSX } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
-import { NewGamePanel } from "../board/newgame";
+import { useState } from "preact/hooks";
+import { PrivacyCover } from "../board/hand";
 import { WithRulings } from "../board/ruling";
-import { Toolbar } from "../board/toolbar";
-import type { Panel } from "../board/toolbar";
-import type { NewGameIntent } from "../newgame";
+import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
   actionWords,
@@ -28,11 +27,7 @@ import {
 } from "./model";
 import type { CrooksAction, CrooksView, Crook, Slot, Standing } from "./model";
 
-export interface CrooksHost {
-  send: (m: OutMessage) => void;
-  /** Write the `pace` trait (the kernel checks it). */
-  setPace?: (pace: number) => void;
-}
+export type CrooksHost = ShellHost;
 
 /** The human seat that must confirm being at the screen first (hot seat), or null. */
 export function crooksPrivacy(state: WidgetState, view: CrooksView): number | null {
@@ -90,9 +85,7 @@ const SPECIAL_WORDS: [string, string][] = [
 /** What the pieces mean, for a player new to the board ("?" in the toolbar). */
 function CrooksLegend(props: { onClose: () => void }): JSX.Element {
   return (
-    <section class="lf-legend lf-crooks-legend" data-testid="legend-panel" aria-label="Legend">
-      <h3>Legend</h3>
-      <ul>
+    <ShellLegend onClose={props.onClose}>
         <li>
           <span class="lf-crook lf-crook-face lf-legend-crook">
             <b class="lf-crook-rank">7</b>
@@ -117,11 +110,7 @@ function CrooksLegend(props: { onClose: () => void }): JSX.Element {
           </li>
         ))}
         <li>A lit cell, hangout or crook is a move you may make now; click anything else to ask why not.</li>
-      </ul>
-      <button type="button" class="lf-btn" onClick={props.onClose}>
-        Close
-      </button>
-    </section>
+    </ShellLegend>
   );
 }
 
@@ -158,56 +147,11 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   // The seat whose row is "yours": the shown seat, or on the open board the one to move.
   const me = view.seat ?? view.to_move;
   const turn = view.turn;
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
+  const shell = useGameShell<CrooksAction>({ state, host, inbox: props.inbox, legal, isLegal: isLegalCrooks });
+  const { positionKey, act, askWhy, tryAct, why, hint, errorText, hintError } = shell;
 
   const [picked, setPicked] = useState<{ key: string; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
-  const [pending, setPending] = useState<string | null>(null);
-  const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
-  const [refusal, setRefusal] = useState("");
-  const [hintError, setHintError] = useState("");
-  const [panel, setPanel] = useState<Panel>("none");
-  const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
-  const lastKey = useRef(positionKey);
-  useEffect(() => {
-    if (lastKey.current !== positionKey) {
-      lastKey.current = positionKey;
-      setPending(null);
-      setWhy(null);
-    }
-  }, [positionKey]);
-
-  useEffect(() => {
-    const msg = props.inbox;
-    if (!msg) return;
-    if (msg.kind === "result" && newGame.pending) {
-      setNewGame({ pending: false, refusal: msg.ok === false ? (typeof msg.error === "string" ? msg.error : "refused") : "" });
-      if (msg.ok !== false) setPanel("none");
-    } else if (msg.kind === "result") {
-      setPending(null);
-      setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
-    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
-      setHintError(msg.error);
-    } else if (msg.kind === "why") {
-      const reason = msg.reason;
-      setWhy({ text: typeof reason === "string" ? reason : null });
-    }
-  }, [props.inbox]);
-
-  const act = (action: CrooksAction): void => {
-    if (!isLegalCrooks(legal, action) || pending === positionKey) return;
-    if (state.move_number === null || state.version === null) return;
-    setWhy(null);
-    setRefusal("");
-    setPending(positionKey);
-    host.send({ kind: "act", action, move: state.move_number, version: state.version } as unknown as OutMessage);
-  };
-  const askWhy = (action: CrooksAction): void => {
-    setWhy({ text: undefined });
-    host.send({ kind: "why", action } as unknown as OutMessage);
-  };
-  /** A click: the action if legal, else "why not?". */
-  const tryAct = (action: CrooksAction): void => (isLegalCrooks(legal, action) ? act(action) : askWhy(action));
 
   const clickCell = (t: number, seat: number): void => {
     if (!mine) return;
@@ -244,13 +188,6 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     return view.step === "spy";
   };
 
-  // A hint belongs to the move it was asked at, and is one of the legal actions.
-  const hintAction = state.hint.action as CrooksAction | undefined;
-  const hint =
-    mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
-      ? { action: hintAction, value: state.hint.value }
-      : null;
-  const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
   const standings: Standing[] | null = view.standings;
   const boardState = over ? "over" : privacy !== null ? "privacy" : mine ? "mine" : "waiting";
   const events = (state.events as unknown as Record<string, unknown>[])
@@ -258,47 +195,16 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     .filter((t): t is string => t !== null);
 
   return (
-    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={pending === positionKey ? "true" : "false"}>
-      <div class="lf-top">
-        <h2 class="lf-title">Crooks</h2>
-        <p class="lf-status" data-testid="status" aria-live="polite">
-          {prompt(view, mine, privacy)}
-        </p>
-        <Toolbar
-          state={state}
-          canHint={mine}
-          allowNewGame={!!state.setup && state.setup.allow_new_game !== false}
-          panel={panel}
-          setPanel={(p) => {
-            setPanel(p);
-            setNewGame({ pending: false, refusal: "" });
-          }}
-          onHint={() => {
-            setHintError("");
-            host.send({ kind: "hint" });
-          }}
-          onUndo={() => host.send({ kind: "undo" })}
-          onPace={state.setup?.allow_new_game !== false ? host.setPace : undefined}
-          settings={false}
-          legendLabel="Legend: what the pieces mean"
-        />
-      </div>
-      {panel === "legend" ? <CrooksLegend onClose={() => setPanel("none")} /> : null}
-      {panel === "new-game" && state.setup ? (
-        <NewGamePanel
-          setup={state.setup}
-          refusal={newGame.refusal}
-          pending={newGame.pending}
-          onStart={(intent: NewGameIntent) => {
-            setNewGame({ pending: true, refusal: "" });
-            host.send(intent);
-          }}
-          onClose={() => {
-            setPanel("none");
-            setNewGame({ pending: false, refusal: "" });
-          }}
-        />
-      ) : null}
+    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={shell.pending ? "true" : "false"}>
+      <ShellTop
+        shell={shell}
+        state={state}
+        host={host}
+        title="Crooks"
+        status={prompt(view, mine, privacy)}
+        canHint={mine}
+        legend={(close) => <CrooksLegend onClose={close} />}
+      />
       <div class="lf-messages-static" data-testid="messages">
         {errorText ? (
           <p class="lf-msg lf-msg-error" role="alert" data-testid="error">
@@ -320,7 +226,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
           <p class="lf-msg lf-msg-why" data-testid="why" role="status">
             <b>Why not?</b>{" "}
             <span data-testid="why-reason">{why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : <WithRulings text={why.text} />}</span>
-            <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={() => setWhy(null)}>
+            <button type="button" class="lf-btn lf-btn-small" aria-label="Close" onClick={shell.closeWhy}>
               ×
             </button>
           </p>
@@ -469,27 +375,17 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
           </section>
 
           {privacy !== null ? (
-            <section class="lf-privacy" data-testid="privacy" role="dialog" aria-label={`Pass the screen to ${nameOf(view, privacy)}`}>
-              <p>
-                Pass the screen to <b>{nameOf(view, privacy)}</b>. Everyone else, look away: their crooks come next.
-              </p>
-              <button type="button" class="lf-btn lf-primary" data-testid="reveal" onClick={() => host.send({ kind: "reveal", seat: privacy } as unknown as OutMessage)}>
-                I am {nameOf(view, privacy)}
-              </button>
-            </section>
+            <PrivacyCover
+              name={nameOf(view, privacy)}
+              next="their crooks come next"
+              onReveal={() => host.send({ kind: "reveal", seat: privacy } as unknown as OutMessage)}
+            />
           ) : (
             <TurnArea view={view} legal={legal} mine={mine} picked={target} act={act} tryAct={tryAct} onCancel={() => setPicked({ key: positionKey, target: null })} />
           )}
         </div>
         <aside class="lf-side">
-          <section class="lf-log" aria-label="Log" data-testid="log">
-            <h3>Log</h3>
-            <ol>
-              {events.slice(-14).map((t, i) => (
-                <li key={i}>{t}</li>
-              ))}
-            </ol>
-          </section>
+          <ShellLog lines={events} />
         </aside>
       </div>
     </div>

@@ -9,15 +9,13 @@
  * "why not?" and shows its ruling. The shell's toolbar, message strip, New game panel and
  * hot-seat cover are shared with the other games' boards.
  */
-import type { JSX } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import type { ComponentChildren, JSX } from "preact";
+import { useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import type { Message } from "../board/messages";
 import { MessageBar } from "../board/messages";
-import { NewGamePanel } from "../board/newgame";
-import { Toolbar } from "../board/toolbar";
-import type { Panel } from "../board/toolbar";
-import type { NewGameIntent } from "../newgame";
+import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import { AssistantIcon, HalfSun, ResourceChip, WorkerIcon } from "./icons";
 import {
@@ -34,11 +32,7 @@ import {
 } from "./model";
 import type { Built, CardFace, GoodsAction, GoodsPlayer, GoodsView, Kind, Need, Standing } from "./model";
 
-export interface GoodsHost {
-  send: (m: OutMessage) => void;
-  /** Write the `pace` trait (the kernel checks it). */
-  setPace?: (pace: number) => void;
-}
+export type GoodsHost = ShellHost;
 
 /** What a click on the board does now: act (legal), ask why (not legal), or nothing. */
 interface Clicks {
@@ -420,19 +414,9 @@ function AssistantsOnOffer(props: { view: GoodsView; legal: unknown[]; tryAct: (
           );
           const words = `Assistant ${a.id}: costs ${a.cost}, ${a.vp} VP, needs ${a.colours.join(" and ")} buildings; ${owner}`;
           return hiring && a.owner === null ? (
-            <button
-              key={a.id}
-              type="button"
-              class={`lf-assistant-card ${lit ? "lf-legal" : ""}`}
-              data-testid="offer"
-              data-assistant={a.id}
-              data-legal={lit ? "true" : "false"}
-              aria-disabled={lit ? undefined : "true"}
-              aria-label={`Hire ${words}${lit ? "" : " (not now: why?)"}`}
-              onClick={() => props.tryAct(action)}
-            >
+            <LitChoice key={a.id} class="lf-assistant-card" testid="offer" data={{ assistant: a.id }} lit={lit} label={`Hire ${words}`} onClick={() => props.tryAct(action)}>
               {body}
-            </button>
+            </LitChoice>
           ) : (
             <div key={a.id} class="lf-assistant-card" data-testid="offer" data-assistant={a.id} aria-label={words}>
               {body}
@@ -501,6 +485,27 @@ function NeedsTable(props: { view: GoodsView; needs: Need[]; actionFor?: (n: Nee
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A piece of the board that is a choice now: lit when `legal` holds it; clicked unlit, the
+ * board asks the kernel why not. */
+function LitChoice(props: { class: string; testid: string; data: Record<string, string>; lit: boolean; label: string; onClick: () => void; children: ComponentChildren }): JSX.Element {
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(props.data)) data[`data-${k}`] = v;
+  return (
+    <button
+      type="button"
+      class={`${props.class} ${props.lit ? "lf-legal" : ""}`}
+      data-testid={props.testid}
+      {...data}
+      data-legal={props.lit ? "true" : "false"}
+      aria-disabled={props.lit ? undefined : "true"}
+      aria-label={`${props.label}${props.lit ? "" : " (not now: why?)"}`}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   );
 }
 
@@ -694,19 +699,17 @@ function Hand(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.Eleme
           const action = actionFor(c);
           const lit = action !== null && isLegalGoods(clicks.legal, action);
           return action ? (
-            <button
+            <LitChoice
               key={c.id}
-              type="button"
-              class={`lf-hand-card ${lit ? "lf-legal" : ""}`}
-              data-testid="hand-card"
-              data-card={c.id}
-              data-legal={lit ? "true" : "false"}
-              aria-disabled={lit ? undefined : "true"}
-              aria-label={`${actionWords(view, action)}: ${cardWords(view, c)}${lit ? "" : " (not now: why?)"}`}
+              class="lf-hand-card"
+              testid="hand-card"
+              data={{ card: c.id }}
+              lit={lit}
+              label={`${actionWords(view, action)}: ${cardWords(view, c)}`}
               onClick={() => clicks.tryAct(action)}
             >
               <CardFront view={view} card={c} />
-            </button>
+            </LitChoice>
           ) : (
             <span key={c.id} class={`lf-hand-card ${c.id === planned ? "lf-planned" : ""}`} data-testid="hand-card" data-card={c.id} title={cardWords(view, c)}>
               <CardFront view={view} card={c} />
@@ -770,9 +773,7 @@ function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Elemen
 
 function GoodsLegend(props: { onClose: () => void }): JSX.Element {
   return (
-    <section class="lf-legend lf-crooks-legend" data-testid="legend-panel" aria-label="Legend">
-      <h3>Legend</h3>
-      <ul>
+    <ShellLegend class="lf-goods-legend" onClose={props.onClose}>
         <li>
           <ResourceChip resource="grain" /> <ResourceChip resource="wood" /> <ResourceChip resource="clay" /> <ResourceChip resource="ore" /> <ResourceChip resource="hide" /> The
           resources: grain, wood, clay, ore, hide (a card's resource is on its left edge).
@@ -797,11 +798,7 @@ function GoodsLegend(props: { onClose: () => void }): JSX.Element {
           A building's goods (face down), and what they are worth in coins. 5 coins make 1 VP at the end.
         </li>
         <li>A lit building, card or button is a move you may make now; click anything else to ask why not.</li>
-      </ul>
-      <button type="button" class="lf-btn" onClick={props.onClose}>
-        Close
-      </button>
-    </section>
+    </ShellLegend>
   );
 }
 
@@ -811,78 +808,28 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const legal: unknown[] = privacy === null ? state.legal : [];
   const me = meOf(view);
   const over = view.phase === "over";
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
-
+  const shell = useGameShell<GoodsAction>({ state, host, inbox: props.inbox, legal, isLegal: isLegalGoods });
+  const { positionKey, act, why, hint, errorText, hintError } = shell;
   const [picks, setPicks] = useState<{ key: string; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
   const current = picks.key === positionKey ? picks : { key: positionKey, moving: null, working: null };
-  const [pending, setPending] = useState<string | null>(null);
-  const [why, setWhy] = useState<{ action: GoodsAction; text: string | null | undefined } | null>(null);
-  const [refusal, setRefusal] = useState("");
-  const [hintError, setHintError] = useState("");
-  const [panel, setPanel] = useState<Panel>("none");
-  const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
-  const lastKey = useRef(positionKey);
-  useEffect(() => {
-    if (lastKey.current !== positionKey) {
-      lastKey.current = positionKey;
-      setPending(null);
-      setWhy(null);
-    }
-  }, [positionKey]);
-
-  useEffect(() => {
-    const msg = props.inbox;
-    if (!msg) return;
-    if (msg.kind === "result" && newGame.pending) {
-      setNewGame({ pending: false, refusal: msg.ok === false ? (typeof msg.error === "string" ? msg.error : "refused") : "" });
-      if (msg.ok !== false) setPanel("none");
-    } else if (msg.kind === "result") {
-      setPending(null);
-      setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
-    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
-      setHintError(msg.error);
-    } else if (msg.kind === "why") {
-      const reason = msg.reason;
-      setWhy((w) => (w ? { ...w, text: typeof reason === "string" ? reason : null } : null));
-    }
-  }, [props.inbox]);
-
-  const act = (action: GoodsAction): void => {
-    if (!isLegalGoods(legal, action) || pending === positionKey) return;
-    if (state.move_number === null || typeof state.version !== "number") return;
-    setWhy(null);
-    setRefusal("");
-    setPending(positionKey);
-    host.send({ kind: "act", action, move: state.move_number, version: state.version } as unknown as OutMessage);
-  };
-  const askWhy = (action: GoodsAction): void => {
-    setWhy({ action, text: undefined });
-    host.send({ kind: "why", action } as unknown as OutMessage);
-  };
   const clicks: Clicks = {
     legal,
     act,
-    tryAct: (action) => (isLegalGoods(legal, action) ? act(action) : askWhy(action)),
+    tryAct: shell.tryAct,
     moving: current.moving,
     setMoving: (a) => setPicks({ key: positionKey, moving: a, working: null }),
     working: current.working,
     setWorking: (b) => setPicks({ key: positionKey, moving: null, working: b }),
   };
 
-  const hintAction = state.hint.action as GoodsAction | undefined;
-  const hint =
-    legal.length > 0 && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalGoods(legal, hintAction)
-      ? { action: hintAction, value: state.hint.value }
-      : null;
-  const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
   const messages: Message[] = [];
-  if (errorText) messages.push({ kind: "error", testid: "error", text: errorText, onClose: () => setRefusal("") });
+  if (errorText) messages.push({ kind: "error", testid: "error", text: errorText, onClose: shell.clearError });
   if (why) {
     const words = actionWords(view, why.action);
     const text = why.text === undefined ? `Asking why you cannot ${words}…` : why.text === null ? `You can ${words}: it is legal.` : `Why not ${words}? ${why.text}`;
-    messages.push({ kind: "info", testid: "why-reason", text, onClose: () => setWhy(null) });
+    messages.push({ kind: "info", testid: "why-reason", text, onClose: shell.closeWhy });
   }
-  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: () => setHintError("") });
+  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: shell.clearHintError });
   if (hint) {
     const chance = typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : "";
     messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hint.action)}${chance}` });
@@ -893,52 +840,25 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const order = me === null ? view.players : [...view.players.slice(me), ...view.players.slice(0, me)];
 
   return (
-    <div class="lf-board-root lf-goods" data-testid="goods-board" data-state={boardState} data-step={step} data-pending={pending === positionKey ? "true" : "false"}>
-      <div class="lf-top">
-        <h2 class="lf-title">Oh My Goods!</h2>
-        <p class="lf-status" data-testid="status" aria-live="polite">
-          <span class="lf-round">Round {view.round}</span>
-          {view.final_round && !over ? <span class="lf-badge lf-badge-turn">last round</span> : null}
-          <span class="lf-phase">{PHASE_WORDS[view.phase] ?? view.phase}</span>
-          <span class="lf-turn" data-testid="prompt">
-            {prompt(view, legal, privacy, me)}
-          </span>
-        </p>
-        <Toolbar
-          state={state}
-          canHint={legal.length > 0}
-          allowNewGame={!!state.setup && state.setup.allow_new_game !== false}
-          panel={panel}
-          setPanel={(p) => {
-            setPanel(p);
-            setNewGame({ pending: false, refusal: "" });
-          }}
-          onHint={() => {
-            setHintError("");
-            host.send({ kind: "hint" });
-          }}
-          onUndo={() => host.send({ kind: "undo" })}
-          onPace={state.setup?.allow_new_game !== false ? host.setPace : undefined}
-          settings={false}
-          legendLabel="Legend: what the pieces mean"
-        />
-      </div>
-      {panel === "legend" ? <GoodsLegend onClose={() => setPanel("none")} /> : null}
-      {panel === "new-game" && state.setup ? (
-        <NewGamePanel
-          setup={state.setup}
-          refusal={newGame.refusal}
-          pending={newGame.pending}
-          onStart={(intent: NewGameIntent) => {
-            setNewGame({ pending: true, refusal: "" });
-            host.send(intent);
-          }}
-          onClose={() => {
-            setPanel("none");
-            setNewGame({ pending: false, refusal: "" });
-          }}
-        />
-      ) : null}
+    <div class="lf-board-root lf-goods" data-testid="goods-board" data-state={boardState} data-step={step} data-pending={shell.pending ? "true" : "false"}>
+      <ShellTop
+        shell={shell}
+        state={state}
+        host={host}
+        title="Oh My Goods!"
+        status={
+          <>
+            <span class="lf-round">Round {view.round}</span>
+            {view.final_round && !over ? <span class="lf-badge lf-badge-turn">last round</span> : null}
+            <span class="lf-phase">{PHASE_WORDS[view.phase] ?? view.phase}</span>
+            <span class="lf-turn" data-testid="prompt">
+              {prompt(view, legal, privacy, me)}
+            </span>
+          </>
+        }
+        canHint={legal.length > 0}
+        legend={(close) => <GoodsLegend onClose={close} />}
+      />
       <MessageBar messages={messages} />
       {over && view.standings ? <GoodsEnd view={view} standings={view.standings} /> : null}
 
@@ -970,14 +890,7 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
           ) : null}
         </div>
         <aside class="lf-side">
-          <section class="lf-log" aria-label="Log" data-testid="log">
-            <h3>Log</h3>
-            <ol>
-              {events.slice(-14).map((t, i) => (
-                <li key={i}>{t}</li>
-              ))}
-            </ol>
-          </section>
+          <ShellLog lines={events} />
         </aside>
       </div>
     </div>
