@@ -443,17 +443,17 @@ function NeedRow(props: { view: GoodsView; need: Need; action?: JSX.Element | nu
         {need.must_run ? <span class="lf-badge">must run</span> : null}
         {need.run ? <span class="lf-badge lf-badge-ok">ran</span> : null}
       </th>
-      <td>
+      <td data-label="Needs">
         {need.needs_any ? (
           <ResourceChip resource="any" count={need.needs_any} state="need" />
         ) : (
           Object.entries(counts).map(([r, n]) => <ResourceChip key={r} resource={r} count={n} state="need" />)
         )}
       </td>
-      <td>{countWords(Object.fromEntries(Object.keys(counts).map((r) => [r, need.market[r] ?? 0])))}</td>
-      <td>{countWords(need.offices)}</td>
-      <td>{countWords(need.from_hand)}</td>
-      <td data-testid="missing" class={missing > need.skip ? "lf-missing" : ""}>
+      <td data-label="Market">{countWords(Object.fromEntries(Object.keys(counts).map((r) => [r, need.market[r] ?? 0])))}</td>
+      <td data-label="Offices">{countWords(need.offices)}</td>
+      <td data-label="Hand">{countWords(need.from_hand)}</td>
+      <td data-label="Missing" data-testid="missing" class={missing > need.skip ? "lf-missing" : ""}>
         {missing === 0 ? "nothing" : Object.entries(need.missing).map(([r, n]) => <ResourceChip key={r} resource={r} count={n} state="missing" />)}
         {need.skip ? <small> ({need.skip} may be skipped: sloppy)</small> : null}
       </td>
@@ -731,6 +731,7 @@ function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Elemen
       <h3>
         Game over: {winners} {view.winners.length > 1 ? "win" : "wins"}
       </h3>
+      <div class="lf-table-scroll">
       <table class="lf-standings" data-testid="standings">
         <thead>
           <tr>
@@ -766,6 +767,7 @@ function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Elemen
           ))}
         </tbody>
       </table>
+      </div>
       <p class="lf-note">1 VP per 5 coins of goods over all your buildings; most VP wins, a tie goes to most coins left (G5.2, G5.3).</p>
     </section>
   );
@@ -890,7 +892,8 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
           ) : null}
         </div>
         <aside class="lf-side">
-          <ShellLog lines={events} />
+          {/* Behind the cover the log would tell the seat shown its own sealed steps. */}
+          {privacy === null ? <ShellLog lines={events} /> : null}
         </aside>
       </div>
     </div>
