@@ -12,6 +12,7 @@ import type { InMessage, OutMessage, WidgetState } from "../types";
 import { NewGamePanel } from "./newgame";
 import { Toolbar } from "./toolbar";
 import type { Panel } from "./toolbar";
+import { usePositionId } from "./ui";
 
 export interface ShellHost {
   send: (m: OutMessage) => void;
@@ -20,8 +21,8 @@ export interface ShellHost {
 }
 
 export interface Shell<A> {
-  /** The position the board shows (a move, an undo or another seat changes it). */
-  positionKey: string;
+  /** The position the board shows (a move, an undo, a new deal or another seat changes it). */
+  positionKey: number;
   /** A move was sent at this position and waits for the kernel's answer. */
   pending: boolean;
   /** Send a legal action (nothing if it is not legal, or a move is pending). */
@@ -52,10 +53,13 @@ export function useGameShell<A>(props: {
   inbox: InMessage | null;
   legal: readonly unknown[];
   isLegal: (legal: readonly unknown[], a: A) => boolean;
+  /** What makes the position shown (the view, legal, seat, move, version, the cover): when
+   *  any of it is replaced, picks, a pending move and "why not?" belong to the old one. */
+  position: readonly unknown[];
 }): Shell<A> {
   const { state, host, legal, isLegal } = props;
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
-  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const positionKey = usePositionId(props.position);
+  const [pendingKey, setPendingKey] = useState<number | null>(null);
   const [why, setWhy] = useState<{ action: A; text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");

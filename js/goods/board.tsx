@@ -810,9 +810,16 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const legal: unknown[] = privacy === null ? state.legal : [];
   const me = meOf(view);
   const over = view.phase === "over";
-  const shell = useGameShell<GoodsAction>({ state, host, inbox: props.inbox, legal, isLegal: isLegalGoods });
+  const shell = useGameShell<GoodsAction>({
+    state,
+    host,
+    inbox: props.inbox,
+    legal,
+    isLegal: isLegalGoods,
+    position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
+  });
   const { positionKey, act, why, hint, errorText, hintError } = shell;
-  const [picks, setPicks] = useState<{ key: string; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
+  const [picks, setPicks] = useState<{ key: number; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
   const current = picks.key === positionKey ? picks : { key: positionKey, moving: null, working: null };
   const clicks: Clicks = {
     legal,
