@@ -165,7 +165,7 @@ function BuildingTile(props: {
           {body}
         </button>
       ) : (
-        <div class={cls} data-testid="building" data-building={b.id} aria-label={label}>
+        <div class={cls} data-testid="building" data-building={b.id} role="group" aria-label={label}>
           {body}
         </div>
       )}
@@ -418,7 +418,7 @@ function AssistantsOnOffer(props: { view: GoodsView; legal: unknown[]; tryAct: (
               {body}
             </LitChoice>
           ) : (
-            <div key={a.id} class="lf-assistant-card" data-testid="offer" data-assistant={a.id} aria-label={words}>
+            <div key={a.id} class="lf-assistant-card" data-testid="offer" data-assistant={a.id} role="group" aria-label={words}>
               {body}
             </div>
           );
