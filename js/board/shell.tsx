@@ -213,3 +213,41 @@ export function ShellLegend(props: { class?: string; onClose: () => void; childr
     </section>
   );
 }
+
+/**
+ * Keyboard play on a game's board. A step changes which things are buttons (a building, then
+ * a mode; a pile, then a row), so the button a keyboard user pressed is often gone and the
+ * focus falls to the page. It goes on to the next thing to decide instead: the first element
+ * that matches one of `next`, in order. Spread `handlers` on the board's root, with `ref`.
+ */
+export function useFocusHandOver(next: readonly string[]): {
+  ref: { current: HTMLDivElement | null };
+  handlers: { onFocusIn: () => void; onFocusOut: (e: FocusEvent) => void };
+} {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const root = ref.current;
+    const active = document.activeElement;
+    if (!root || !inside.current || (active && active !== document.body)) return;
+    for (const selector of next) {
+      const found = root.querySelector<HTMLElement>(selector);
+      if (found) {
+        found.focus({ preventScroll: true });
+        return;
+      }
+    }
+  });
+  return {
+    ref,
+    handlers: {
+      onFocusIn: () => {
+        inside.current = true;
+      },
+      onFocusOut: (e: FocusEvent) => {
+        const to = e.relatedTarget as Node | null;
+        if (to && !ref.current?.contains(to)) inside.current = false;
+      },
+    },
+  };
+}

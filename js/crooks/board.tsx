@@ -6,10 +6,10 @@
  * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
  */
 import type { JSX } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import { WithRulings } from "../board/ruling";
-import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import { ShellLegend, ShellLog, ShellTop, useFocusHandOver, useGameShell } from "../board/shell";
 import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
@@ -182,23 +182,11 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
 
   const [picked, setPicked] = useState<{ key: number; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
-  const rootRef = useRef<HTMLDivElement | null>(null);
+  // After a step the keyboard goes on to the way to lay the crook, else the first lit
+  // choice, else Pass or the privacy screen's button.
+  const focus = useFocusHandOver(['[data-testid="place-choice"]', '[data-legal="true"]', '[data-testid="pass"], [data-testid="reveal"]']);
+  const rootRef = focus.ref;
   const narrow = useNarrow(rootRef, NARROW_PX);
-  const focusInside = useRef(false);
-  // A step changes which things are buttons (the hangouts, then the pile, then a row's
-  // cells), so the button a keyboard user pressed is often gone and the focus falls to the
-  // page. It goes on to the next thing to decide instead: the way to lay the crook, else the
-  // first lit choice, else Pass or the privacy screen's button.
-  useEffect(() => {
-    const root = rootRef.current;
-    const active = document.activeElement;
-    if (!root || !focusInside.current || (active && active !== document.body)) return;
-    const next =
-      root.querySelector<HTMLElement>('[data-testid="place-choice"]') ??
-      root.querySelector<HTMLElement>('[data-legal="true"]') ??
-      root.querySelector<HTMLElement>('[data-testid="pass"], [data-testid="reveal"]');
-    next?.focus({ preventScroll: true });
-  });
   // Enter on a cell with several ways to lay the crook: the keyboard goes to those ways.
   useEffect(() => {
     const root = rootRef.current;
@@ -255,13 +243,8 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
       data-state={boardState}
       data-step={view.step}
       data-pending={shell.pending ? "true" : "false"}
-      onFocusIn={() => {
-        focusInside.current = true;
-      }}
-      onFocusOut={(e) => {
-        const next = e.relatedTarget as Node | null;
-        if (next && !rootRef.current?.contains(next)) focusInside.current = false;
-      }}
+      onFocusIn={focus.handlers.onFocusIn}
+      onFocusOut={focus.handlers.onFocusOut}
     >
       <ShellTop
         shell={shell}

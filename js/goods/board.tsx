@@ -10,11 +10,11 @@
  * hot-seat cover are shared with the other games' boards.
  */
 import type { ComponentChildren, JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import type { Message } from "../board/messages";
 import { MessageBar } from "../board/messages";
-import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import { ShellLegend, ShellLog, ShellTop, useFocusHandOver, useGameShell } from "../board/shell";
 import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import { AssistantIcon, HalfSun, ResourceChip, WorkerIcon } from "./icons";
@@ -819,8 +819,19 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
     position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
   });
   const { positionKey, act, why, hint, errorText, hintError } = shell;
+  // After a step the keyboard goes on to the Worker's modes, else the first lit choice, else
+  // the step's end or the privacy screen's button.
+  const focus = useFocusHandOver(['[data-testid="work-mode"]', '[data-legal="true"]', '[data-testid="done"], [data-testid="reveal"]']);
   const [picks, setPicks] = useState<{ key: number; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
   const current = picks.key === positionKey ? picks : { key: positionKey, moving: null, working: null };
+  // A building picked for the Worker asks its mode; an Assistant picked to move, its building:
+  // the keyboard goes there.
+  useEffect(() => {
+    const root = focus.ref.current;
+    if (!root || !root.contains(document.activeElement)) return;
+    const to = current.working ? '[data-testid="work-mode"]' : current.moving ? '[data-testid="tableau"] button[data-legal="true"]' : null;
+    if (to) root.querySelector<HTMLElement>(to)?.focus({ preventScroll: true });
+  }, [current.working, current.moving]);
   const clicks: Clicks = {
     legal,
     act,
@@ -849,7 +860,16 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const order = me === null ? view.players : [...view.players.slice(me), ...view.players.slice(0, me)];
 
   return (
-    <div class="lf-board-root lf-goods" data-testid="goods-board" data-state={boardState} data-step={step} data-pending={shell.pending ? "true" : "false"}>
+    <div
+      ref={focus.ref}
+      class="lf-board-root lf-goods"
+      data-testid="goods-board"
+      data-state={boardState}
+      data-step={step}
+      data-pending={shell.pending ? "true" : "false"}
+      onFocusIn={focus.handlers.onFocusIn}
+      onFocusOut={focus.handlers.onFocusOut}
+    >
       <ShellTop
         shell={shell}
         state={state}

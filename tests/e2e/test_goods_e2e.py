@@ -22,12 +22,14 @@ from playwright.sync_api import Locator, expect
 
 from .lab import LabNotebook
 from .test_access_and_theme import (
+    _JS_CONTROLS,
     AA_NORMAL_TEXT,
     DARK,
     LIGHT,
     axe_violations,
     colours,
     contrast_ratio,
+    crooks_focused,
     set_theme,
 )
 from .test_whole_game import shoot
@@ -315,3 +317,41 @@ def test_the_goods_board_is_axe_clean_on_a_phone_and_in_the_dark_theme(open_note
     finally:
         if size:
             page.set_viewport_size(size)
+
+
+def test_a_round_by_keyboard_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """Enter alone plays a round: every control has a name and is reached by Tab, and after
+    each step the focus is on the next choice (the Worker's modes after its building, the
+    first lit choice after a move), never dropped to the page."""
+    nb: LabNotebook = open_notebook("goods-keyboard.ipynb", [cell("{1: 'greedy'}", 8)])
+    nb.run_all()
+    root = nb.output(0).get_by_test_id("langfinger")
+    board = root.get_by_test_id("goods-board")
+    expect(board).to_have_attribute("data-state", "mine", timeout=30_000)
+    page = nb.page
+    for c in page.evaluate(_JS_CONTROLS, board.element_handle()):
+        assert c["name"], f"no accessible name: {c['html']}"
+        assert c["native"] and (c["tabbable"] or c["disabled"]), c["html"]
+    board.get_by_test_id("keep").focus()
+    steps: list[str] = []
+    while nb.kernel_json("w.game.round") == 1 and len(steps) < 40:
+        expect(board).to_have_attribute("data-pending", "false")
+        if board.get_attribute("data-state") != "mine":
+            time.sleep(0.05)
+            continue
+        now = crooks_focused(page, board)
+        assert now is not None and (now["legal"] == "true" or now["testid"] in (
+            "work-mode", "keep", "done")), f"after {steps[-1:]} the focus is not on a choice: {now}"
+        assert now["outline"], "keyboard focus must be visible (outline on :focus-visible)"
+        length = len(nb.kernel_json("w.game.history"))
+        steps.append(str(now["testid"]))
+        page.keyboard.press("Enter")
+        deadline = time.monotonic() + 15
+        while len(nb.kernel_json("w.game.history")) == length and not (
+                now["testid"] == "building" and board.get_by_test_id("work-mode").count()):
+            assert time.monotonic() < deadline, f"Enter on {now} did nothing"
+            time.sleep(0.05)
+    assert nb.kernel_json("w.game.round") == 2, steps
+    kinds = nb.kernel_json("[a['type'] for a in w.game.history]")
+    assert {"keep", "work", "plan_build", "produce"} <= set(kinds), kinds
+    print(f"\n[keys] round 1 of Oh My Goods! by Enter alone: {len(steps)} presses: {steps}")
