@@ -197,6 +197,15 @@ describe("the Oh My Goods! board", () => {
     expect(buttons.length).toBe(chains.length);
     buttons[buttons.length - 1]?.click();
     expect(sentAction(model)).toEqual(chains[chains.length - 1]);
+    // A chain fed by one hand card is also a click on that card, named on its button.
+    const single = chains.find((c) => c.hand.length === 1 && c.goods.length === 0);
+    if (!single) throw new Error("the fixture has no one-card chain");
+    const card = view("chain").players[0]?.hand?.find((c) => c.id === single.hand[0]);
+    expect([...buttons].some((b) => b.textContent?.includes(`the ${card?.name} card`))).toBe(true);
+    const again = setup(stateOf("chain"));
+    expect(q(again.el, `[data-testid="hand-card"][data-card="${single.hand[0]}"]`).getAttribute("data-legal")).toBe("true");
+    click(again.el, `[data-testid="hand-card"][data-card="${single.hand[0]}"]`);
+    expect(sentAction(again.model)).toEqual(single);
   });
 
   it("builds, hires a lit Assistant, or ends the turn", () => {

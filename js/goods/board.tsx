@@ -623,7 +623,14 @@ function Decision(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.E
   if (chains.length) {
     parts.push(
       <div key="chains" class="lf-choices" role="group" aria-label="Chains">
-        <span>Chain:</span>
+        <span>
+          Chain
+          {prod.chains.map((id) => {
+            const b = p.buildings.find((x) => x.id === id);
+            return b ? <small key={id}> · {b.name} now {b.goods} {b.good} = {b.coins}¢</small> : null;
+          })}
+          :
+        </span>
         {chains.map((c, i) => (
           <button key={i} type="button" class="lf-btn lf-legal" data-testid="chain-option" data-legal="true" data-building={c.building} onClick={() => clicks.act(c)}>
             {actionWords(view, c)}
@@ -684,6 +691,11 @@ function Hand(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.Eleme
     if (view.exhaust) return { type: "discard", card: c.id };
     if (view.phase === "plan" && p.plan?.worked) return { type: "plan_build", card: c.id };
     if (stage === "supply") return { type: "supply", card: c.id };
+    if (stage === "produce") {
+      // A chain fed by this card alone is one click on it (the chain buttons offer the rest).
+      const uses = legalOf(clicks.legal, "chain").filter((a) => a.hand.length === 1 && a.hand[0] === c.id && a.goods.length === 0);
+      return uses.length === 1 ? (uses[0] ?? null) : null;
+    }
     return null;
   };
   const planned = p.plan?.card ?? p.planned;

@@ -312,7 +312,10 @@ export function actionWords(view: GoodsView, a: GoodsAction): string {
     }
     case "chain":
       return `chain at the ${buildingName(view, a.building)}: ${[
-        ...a.hand.map((h) => `${handCard(view, h)?.resource ?? h} from hand`),
+        ...a.hand.map((h) => {
+          const c = handCard(view, h);
+          return c ? `${c.resource} from hand (the ${c.name} card)` : `${h} from hand`;
+        }),
         ...a.goods.map((g) => `a good from the ${buildingName(view, g)}`),
       ].join(" + ")}`;
     case "build":
