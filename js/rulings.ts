@@ -1,11 +1,12 @@
 /**
- * The rulings the kernel's messages cite ("R5.2: ...", Crooks' "C4.6: ..."), with their
- * words: the package's langfinger_widget/kernel/data/rulings.json (written from
- * docs/rulings.md) and Crooks' crooks/rulings.json (docs/crooks.md's rulings index),
- * bundled in. Pure helpers: find the citations in a text, and a ruling's words.
+ * The rulings the kernel's messages cite ("R5.2: ...", Crooks' "C4.6: ...", Oh My Goods!'
+ * "G4.4: ..."), with their words: the package's langfinger_widget/kernel/data/rulings.json
+ * (written from docs/rulings.md), Crooks' crooks/rulings.json (docs/crooks.md's rulings
+ * index) and Oh My Goods!' goods/rulings.json (RULINGS-goods.md in short), bundled in. Pure helpers: find the citations in a text, and a ruling's words.
  */
 import RULINGS from "../langfinger_widget/kernel/data/rulings.json";
 import CROOKS_RULINGS from "./crooks/rulings.json";
+import GOODS_RULINGS from "./goods/rulings.json";
 
 export interface Ruling {
   id: string;
@@ -13,8 +14,8 @@ export interface Ruling {
   text: string;
 }
 
-const TABLE: Record<string, { section: string; text: string }> = { ...RULINGS, ...CROOKS_RULINGS };
-const CITATION = /\b[RC]\d+(?:\.\d+)?\b/g;
+const TABLE: Record<string, { section: string; text: string }> = { ...RULINGS, ...CROOKS_RULINGS, ...GOODS_RULINGS };
+const CITATION = /\b[RCG]\d+(?:\.\d+)?\b/g;
 
 /** A cited ruling's words; a whole rule ("R11") brings its parts (R11.1, R11.2). */
 export function rulingTexts(id: string): Ruling[] {

@@ -8,6 +8,8 @@ import type { JSX } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { CrooksBoard } from "../crooks/board";
 import { isCrooksView } from "../crooks/model";
+import { GoodsBoard } from "../goods/board";
+import { isGoodsView } from "../goods/model";
 import { actionTargets, canPass, handCards as toHandCards, isLegal } from "../intents";
 import { setupOrDefault } from "../newgame";
 import type { NewGameIntent } from "../newgame";
@@ -320,6 +322,8 @@ export function App(props: { model: AnyModel }): JSX.Element {
       {isCrooksView(state.view) ? (
         // Each game brings its own board, chosen by the view's format.
         <CrooksBoard state={state} view={state.view} host={host} inbox={inbox} />
+      ) : isGoodsView(state.view) ? (
+        <GoodsBoard state={state} view={state.view} host={host} inbox={inbox} />
       ) : state.view ? (
         <Board state={state} view={state.view} host={host} inbox={inbox} />
       ) : state.error ? (

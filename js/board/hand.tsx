@@ -85,12 +85,27 @@ export function MyArea(): JSX.Element | null {
 export function PrivacyScreen(props: { seat: number; onReveal: () => void }): JSX.Element {
   const { view } = useUi();
   const p = view.players[props.seat];
-  const name = p?.name ?? `Player ${props.seat + 1}`;
+  return (
+    <PrivacyCover
+      name={p?.name ?? `Player ${props.seat + 1}`}
+      icon={p ? <ScoundrelIcon scoundrel={p.scoundrel} size={48} /> : null}
+      next="their hand comes next"
+      onReveal={props.onReveal}
+    />
+  );
+}
+
+/**
+ * The hot seat's cover, for any game's board: it names the person to come to the screen,
+ * tells everyone else to look away (`next`: what comes into sight), and waits for "I am …".
+ */
+export function PrivacyCover(props: { name: string; icon?: JSX.Element | null; next: string; onReveal: () => void }): JSX.Element {
+  const { name } = props;
   return (
     <section class="lf-privacy" data-testid="privacy" role="dialog" aria-label={`Pass the screen to ${name}`}>
-      {p ? <ScoundrelIcon scoundrel={p.scoundrel} size={48} /> : null}
+      {props.icon ?? null}
       <p>
-        Pass the screen to <b>{name}</b>. Everyone else, look away: their hand comes next.
+        Pass the screen to <b>{name}</b>. Everyone else, look away: {props.next}.
       </p>
       <button type="button" class="lf-btn lf-primary" data-testid="reveal" onClick={props.onReveal}>
         I am {name}

@@ -6,15 +6,13 @@
  * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
  */
 import type { JSX } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
-import { NewGamePanel } from "../board/newgame";
-import { ReplayPanel } from "../board/scrubber";
+import { useEffect, useState } from "preact/hooks";
+import { PrivacyCover } from "../board/hand";
 import { MessageBar } from "../board/messages";
 import type { Message } from "../board/messages";
-import { Toolbar } from "../board/toolbar";
-import { usePositionId } from "../board/ui";
-import type { Panel } from "../board/toolbar";
-import type { NewGameIntent } from "../newgame";
+import { ReplayPanel } from "../board/scrubber";
+import { ShellLegend, ShellLog, ShellTop, useFocusHandOver, useGameShell } from "../board/shell";
+import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
   actionWords,
@@ -31,11 +29,7 @@ import {
 } from "./model";
 import type { CrooksAction, CrooksView, Crook, Slot, Standing } from "./model";
 
-export interface CrooksHost {
-  send: (m: OutMessage) => void;
-  /** Write the `pace` trait (the kernel checks it). */
-  setPace?: (pace: number) => void;
-}
+export type CrooksHost = ShellHost;
 
 /** The human seat that must confirm being at the screen first (hot seat), or null. */
 export function crooksPrivacy(state: WidgetState, view: CrooksView): number | null {
@@ -93,9 +87,7 @@ const SPECIAL_WORDS: [string, string][] = [
 /** What the pieces mean, for a player new to the board ("?" in the toolbar). */
 function CrooksLegend(props: { onClose: () => void }): JSX.Element {
   return (
-    <section class="lf-legend lf-crooks-legend" data-testid="legend-panel" aria-label="Legend">
-      <h3>Legend</h3>
-      <ul>
+    <ShellLegend onClose={props.onClose}>
         <li>
           <span class="lf-crook lf-crook-face lf-legend-crook">
             <b class="lf-crook-rank">7</b>
@@ -120,11 +112,7 @@ function CrooksLegend(props: { onClose: () => void }): JSX.Element {
           </li>
         ))}
         <li>A lit cell, hangout or crook is a move you may make now; click anything else to ask why not.</li>
-      </ul>
-      <button type="button" class="lf-btn" onClick={props.onClose}>
-        Close
-      </button>
-    </section>
+    </ShellLegend>
   );
 }
 
@@ -184,79 +172,29 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   const turn = view.turn;
   // Picks and a pending move belong to one position: a replaced game at the same move
   // number and version (a new deal, a lesson dealt again) is another one.
-  const positionKey = usePositionId([view, state.legal, state.seat, state.move_number, state.version, privacy]);
+  const shell = useGameShell<CrooksAction>({
+    state,
+    host,
+    inbox: props.inbox,
+    legal,
+    isLegal: isLegalCrooks,
+    position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
+  });
+  const { positionKey, act, askWhy, tryAct, why, hint, errorText, hintError } = shell;
 
   const [picked, setPicked] = useState<{ key: number; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
-  const [pending, setPending] = useState<number | null>(null);
-  const [why, setWhy] = useState<{ text: string | null | undefined } | null>(null);
-  const [refusal, setRefusal] = useState("");
-  const [hintError, setHintError] = useState("");
-  const [panel, setPanel] = useState<Panel>("none");
-  const rootRef = useRef<HTMLDivElement | null>(null);
+  // After a step the keyboard goes on to the way to lay the crook, else the first lit
+  // choice, else Pass or the privacy screen's button.
+  const focus = useFocusHandOver(['[data-testid="place-choice"]', '[data-legal="true"]', '[data-testid="pass"], [data-testid="reveal"]']);
+  const rootRef = focus.ref;
   const narrow = useNarrow(rootRef, NARROW_PX);
-  const focusInside = useRef(false);
-  // A step changes which things are buttons (the hangouts, then the pile, then a row's
-  // cells), so the button a keyboard user pressed is often gone and the focus falls to the
-  // page. It goes on to the next thing to decide instead: the way to lay the crook, else the
-  // first lit choice, else Pass or the privacy screen's button.
-  useEffect(() => {
-    const root = rootRef.current;
-    const active = document.activeElement;
-    if (!root || !focusInside.current || (active && active !== document.body)) return;
-    const next =
-      root.querySelector<HTMLElement>('[data-testid="place-choice"]') ??
-      root.querySelector<HTMLElement>('[data-legal="true"]') ??
-      root.querySelector<HTMLElement>('[data-testid="pass"], [data-testid="reveal"]');
-    next?.focus({ preventScroll: true });
-  });
   // Enter on a cell with several ways to lay the crook: the keyboard goes to those ways.
   useEffect(() => {
     const root = rootRef.current;
     if (target === null || !root || !root.contains(document.activeElement)) return;
     root.querySelector<HTMLElement>('[data-testid="place-choice"]')?.focus({ preventScroll: true });
   }, [target]);
-  const [newGame, setNewGame] = useState<{ pending: boolean; refusal: string }>({ pending: false, refusal: "" });
-  const lastKey = useRef(positionKey);
-  useEffect(() => {
-    if (lastKey.current !== positionKey) {
-      lastKey.current = positionKey;
-      setPending(null);
-      setWhy(null);
-    }
-  }, [positionKey]);
-
-  useEffect(() => {
-    const msg = props.inbox;
-    if (!msg) return;
-    if (msg.kind === "result" && newGame.pending) {
-      setNewGame({ pending: false, refusal: msg.ok === false ? (typeof msg.error === "string" ? msg.error : "refused") : "" });
-      if (msg.ok !== false) setPanel("none");
-    } else if (msg.kind === "result") {
-      setPending(null);
-      setRefusal(msg.ok === false ? (typeof msg.error === "string" ? msg.error : "That move was refused.") : "");
-    } else if (msg.kind === "hint" && typeof msg.error === "string" && msg.error) {
-      setHintError(msg.error);
-    } else if (msg.kind === "why") {
-      const reason = msg.reason;
-      setWhy({ text: typeof reason === "string" ? reason : null });
-    }
-  }, [props.inbox]);
-
-  const act = (action: CrooksAction): void => {
-    if (!isLegalCrooks(legal, action) || pending === positionKey) return;
-    if (state.move_number === null || state.version === null) return;
-    setWhy(null);
-    setRefusal("");
-    setPending(positionKey);
-    host.send({ kind: "act", action, move: state.move_number, version: state.version } as unknown as OutMessage);
-  };
-  const askWhy = (action: CrooksAction): void => {
-    setWhy({ text: undefined });
-    host.send({ kind: "why", action } as unknown as OutMessage);
-  };
-  /** A click: the action if legal, else "why not?". */
-  const tryAct = (action: CrooksAction): void => (isLegalCrooks(legal, action) ? act(action) : askWhy(action));
 
   const clickCell = (t: number, seat: number): void => {
     if (!mine) return;
@@ -293,21 +231,14 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     return view.step === "spy";
   };
 
-  // A hint belongs to the move it was asked at, and is one of the legal actions.
-  const hintAction = state.hint.action as CrooksAction | undefined;
-  const hint =
-    mine && hintAction && (state.hint.move === undefined || state.hint.move === state.move_number) && isLegalCrooks(legal, hintAction)
-      ? { action: hintAction, value: state.hint.value }
-      : null;
-  const errorText = panel === "new-game" && state.error === newGame.refusal ? refusal : state.error || refusal;
   // The strip of the shared shell (board/messages.tsx): the kernel's words cite rulings there.
   const messages: Message[] = [];
   if (errorText) messages.push({ kind: "error", testid: "error", text: errorText });
   if (why) {
     const reason = why.text === undefined ? "Asking the kernel…" : why.text === null ? "It is legal." : why.text;
-    messages.push({ kind: "info", testid: "why-reason", text: `Why not? ${reason}`, onClose: () => setWhy(null) });
+    messages.push({ kind: "info", testid: "why-reason", text: `Why not? ${reason}`, onClose: shell.closeWhy });
   }
-  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: () => setHintError("") });
+  if (hintError) messages.push({ kind: "info", testid: "hint-error", text: `No hint: ${hintError}`, onClose: shell.clearHintError });
   if (hint) {
     const chance = typeof hint.value === "number" ? ` (estimated win chance ${Math.round(hint.value * 100)}%)` : "";
     messages.push({ kind: "hint", testid: "hint-text", text: `Hint: ${actionWords(view, hint.action)}${chance}` });
@@ -325,55 +256,19 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
       data-testid="crooks-board"
       data-state={boardState}
       data-step={view.step}
-      data-pending={pending === positionKey ? "true" : "false"}
-      onFocusIn={() => {
-        focusInside.current = true;
-      }}
-      onFocusOut={(e) => {
-        const next = e.relatedTarget as Node | null;
-        if (next && !rootRef.current?.contains(next)) focusInside.current = false;
-      }}
+      data-pending={shell.pending ? "true" : "false"}
+      onFocusIn={focus.handlers.onFocusIn}
+      onFocusOut={focus.handlers.onFocusOut}
     >
-      <div class="lf-top">
-        <h2 class="lf-title">Crooks</h2>
-        <p class="lf-status" data-testid="status" aria-live="polite">
-          {prompt(view, mine, privacy)}
-        </p>
-        <Toolbar
-          state={state}
-          canHint={mine}
-          allowNewGame={!!state.setup && state.setup.allow_new_game !== false}
-          panel={panel}
-          setPanel={(p) => {
-            setPanel(p);
-            setNewGame({ pending: false, refusal: "" });
-          }}
-          onHint={() => {
-            setHintError("");
-            host.send({ kind: "hint" });
-          }}
-          onUndo={() => host.send({ kind: "undo" })}
-          onPace={state.setup?.allow_new_game !== false ? host.setPace : undefined}
-          settings={false}
-          legendLabel="Legend: what the pieces mean"
-        />
-      </div>
-      {panel === "legend" ? <CrooksLegend onClose={() => setPanel("none")} /> : null}
-      {panel === "new-game" && state.setup ? (
-        <NewGamePanel
-          setup={state.setup}
-          refusal={newGame.refusal}
-          pending={newGame.pending}
-          onStart={(intent: NewGameIntent) => {
-            setNewGame({ pending: true, refusal: "" });
-            host.send(intent);
-          }}
-          onClose={() => {
-            setPanel("none");
-            setNewGame({ pending: false, refusal: "" });
-          }}
-        />
-      ) : null}
+      <ShellTop
+        shell={shell}
+        state={state}
+        host={host}
+        title="Crooks"
+        status={prompt(view, mine, privacy)}
+        canHint={mine}
+        legend={(close) => <CrooksLegend onClose={close} />}
+      />
       <MessageBar messages={messages} />
 
       {/* A replay (lf.LangfingerWidget.replay of a Crooks record): the shared scrubber. */}
@@ -434,7 +329,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
               const chosen = target === t.target && seat === me;
               const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
               return (
-                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-my-cell" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-mine" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
                   {cellClickable(t.target, seat) ? (
                     <button
                       type="button"
@@ -511,27 +406,17 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
           </section>
 
           {privacy !== null ? (
-            <section class="lf-privacy" data-testid="privacy" role="dialog" aria-label={`Pass the screen to ${nameOf(view, privacy)}`}>
-              <p>
-                Pass the screen to <b>{nameOf(view, privacy)}</b>. Everyone else, look away: their crooks come next.
-              </p>
-              <button type="button" class="lf-btn lf-primary" data-testid="reveal" onClick={() => host.send({ kind: "reveal", seat: privacy } as unknown as OutMessage)}>
-                I am {nameOf(view, privacy)}
-              </button>
-            </section>
+            <PrivacyCover
+              name={nameOf(view, privacy)}
+              next="their crooks come next"
+              onReveal={() => host.send({ kind: "reveal", seat: privacy } as unknown as OutMessage)}
+            />
           ) : (
             <TurnArea view={view} legal={legal} mine={mine} picked={target} act={act} tryAct={tryAct} onCancel={() => setPicked({ key: positionKey, target: null })} />
           )}
         </div>
         <aside class="lf-side">
-          <section class="lf-log" aria-label="Log" data-testid="log">
-            <h3>Log</h3>
-            <ol>
-              {events.slice(-14).map((t, i) => (
-                <li key={i}>{t}</li>
-              ))}
-            </ol>
-          </section>
+          <ShellLog lines={events} />
         </aside>
       </div>
     </div>
@@ -560,7 +445,7 @@ function TargetsTable(props: {
           <tr>
             <th scope="col">Target</th>
             {view.players.map((p) => (
-              <th key={p.seat} scope="col" class={p.seat === me ? "lf-my-col" : ""} data-seat={p.seat}>
+              <th key={p.seat} scope="col" class={p.seat === me ? "lf-mine" : ""} data-seat={p.seat}>
                 {nameOf(view, p.seat)}
               </th>
             ))}
