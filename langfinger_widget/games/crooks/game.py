@@ -19,7 +19,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument, IllegalAction, InvalidState
+from ...errors import IllegalAction, InvalidState
+from ..base import Recorded, check_seat
 from . import cards, rules, views
 from . import state as state_mod
 from .rules import Action, Event, Key
@@ -30,7 +31,7 @@ from .state import State
 RESAMPLE_TRIES = 64
 
 
-class Game:
+class Game(Recorded[State, Key]):
     """A game of Crooks: the positions after each decision, and each decision's events.
 
     Every change goes through :meth:`play`, which validates the action (raising
@@ -39,15 +40,7 @@ class Game:
     player goes through :meth:`view` and :meth:`log`.
     """
 
-    __slots__ = ("_actions", "_events", "_legal", "_movers", "_states", "_version")
-
-    def __init__(self, position: State, events: Sequence[Event] = ()) -> None:
-        self._states = [position]  # each kept position is never changed again: copies share them
-        self._events: list[list[Event]] = [list(events)]  # the deal's, then each decision's
-        self._actions: list[Key] = []
-        self._movers: list[int] = []
-        self._legal: list[Key] | None = None
-        self._version = 0
+    __slots__ = ()
 
     # --- making games -------------------------------------------------------------------
     @classmethod
@@ -88,19 +81,10 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
-        twin = Game(self._states[0])
-        twin._states = list(self._states)
-        twin._events = list(self._events)
-        twin._actions = list(self._actions)
-        twin._movers = list(self._movers)
-        twin._version = self._version
+        twin: Game = self._twin()
         return twin
 
     # --- the position ---------------------------------------------------------------------
-    @property
-    def _state(self) -> State:
-        return self._states[-1]
-
     @property
     def state(self) -> State:
         """The live position (read it; change it only through :meth:`play`)."""
@@ -153,37 +137,19 @@ class Game:
         return rules.standings(self._state) if self.is_over else []
 
     @property
-    def version(self) -> int:
-        """Changes on every play and undo: work computed for one version is stale after."""
-        return self._version
-
-    @property
-    def move_number(self) -> int:
-        return len(self._actions)
-
-    @property
     def history(self) -> list[Action]:
         """The actions played since this game was dealt or loaded."""
         return [rules.to_action(k) for k in self._actions]
-
-    @property
-    def deciders(self) -> list[int]:
-        """The seat that made each decision of :attr:`history`."""
-        return list(self._movers)
 
     # --- actions --------------------------------------------------------------------------
     def _legal_keys(self) -> list[Key]:
         if self._legal is None:
             self._legal = rules.legal(self._state)
-        return self._legal
+        keys: list[Key] = self._legal
+        return keys
 
     def _check_seat(self, seat: Any, none_ok: bool = True) -> None:
-        if seat is None and none_ok:
-            return
-        if not isinstance(seat, int) or isinstance(seat, bool) \
-                or not 0 <= seat < self.num_players:
-            raise BadArgument(f"seat must be {'None or ' if none_ok else ''}"
-                              f"0..{self.num_players - 1}, not {seat!r}"[:200])
+        check_seat(seat, self.num_players, none_ok)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (None: the seat to move); [] if it is not to move."""
@@ -226,24 +192,8 @@ class Game:
         events: list[Event] = []
         mover = position.seat
         rules.apply(position, key, events)
-        self._states.append(position)
-        self._events.append(events)
-        self._actions.append(key)
-        self._movers.append(mover)
-        self._legal = None
-        self._version += 1
+        self._record(position, events, key, mover)
         return events
-
-    def undo(self) -> None:
-        """Take back the last :meth:`play` exactly."""
-        if not self._actions:
-            raise IllegalAction("nothing to undo")
-        self._states.pop()
-        self._events.pop()
-        self._actions.pop()
-        self._movers.pop()
-        self._legal = None
-        self._version += 1
 
     # --- what a seat may see ---------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:

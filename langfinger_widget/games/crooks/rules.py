@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import BadArgument, IllegalAction, InvalidState
+from ..base import secret
 from . import cards
 from .cards import FACE_DOWN_COST, GANG_POINTS, GANGS, PICKPOCKET_GAIN, START_CASH, TARGETS
 from .state import FOLLOW_UPS, Placed, State, Turn
@@ -25,12 +26,6 @@ Event = dict[str, Any]
 # ("place", 6, "up", True), ("switch", 3), ("kill", 2), ("spy", "target", 5),
 # ("spy", "hangout", "C"), ("pass",).
 Key = tuple[Any, ...]
-SECRET = "$secret"
-
-
-def secret(value: Any, seats: Sequence[int]) -> dict[str, Any]:
-    """A part of an event that only ``seats`` may see (``views.redact`` opens it)."""
-    return {SECRET: value, "to": sorted(set(seats))}
 
 
 # --- setup ------------------------------------------------------------------------------

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import PUBLIC, redact, redact_log
 from .cards import TARGETS
-from .rules import SECRET, Event, standings, winners
+from .rules import standings, winners
 from .state import State
 
 VIEW_FORMAT = "crooks-view/1"
-PUBLIC = -1  # the viewer a spectator is: no seat (C8.4)
+__all__ = ["PUBLIC", "VIEW_FORMAT", "redact", "redact_log", "view"]
 
 
 def _sees_crook(state: State, viewer: int | None, owner: int, crook: str, up: bool) -> bool:
@@ -83,19 +84,3 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def redact(value: Any, viewer: int | None) -> Any:
-    """``value`` (an event, or a part of one) with each secret opened for those it names:
-    for ``viewer`` None every secret opens, for PUBLIC none does."""
-    if isinstance(value, dict):
-        if SECRET in value:
-            if viewer is None or (viewer != PUBLIC and viewer in value["to"]):
-                return redact(value[SECRET], viewer)
-            return None
-        return {k: redact(v, viewer) for k, v in value.items()}
-    if isinstance(value, list):
-        return [redact(v, viewer) for v in value]
-    return value
-
-
-def redact_log(events: list[Event], viewer: int | None) -> list[Event]:
-    return [redact(e, viewer) for e in events]

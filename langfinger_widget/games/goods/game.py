@@ -144,7 +144,7 @@ class Game(Recorded[State, Key]):
 
     @property
     def is_over(self) -> bool:
-        return self._state["phase"] == "over"
+        return bool(self._state["phase"] == "over")
 
     @property
     def winners(self) -> list[int]:

@@ -50,11 +50,11 @@ class GreedyBot:
             raise BadArgument("no legal action to choose from")
         if self.blunders and self._rng.random() < self.blunders:
             return dict(self._rng.choice(list(legal)))
-        scored = [(self._value(view, a), self._rng.random(), a) for a in legal]
+        scored = [(float(self._value(view, a)), self._rng.random(), a) for a in legal]
         return dict(max(scored, key=lambda t: (t[0], t[1]))[2])
 
     # --- values -------------------------------------------------------------------------
-    def _value(self, view: dict[str, Any], action: Action) -> float:
+    def _value(self, view: dict[str, Any], action: Action) -> Any:
         seat = view["seat"] if view["seat"] is not None else view["to_decide"][0]
         me = view["players"][seat]
         kinds = view["kinds"]
@@ -132,4 +132,4 @@ def _work_value(view: dict[str, Any], seat: int, bid: str, mode: str) -> float:
     goods = 2 if mode == "efficient" else 1
     if gap - skip > cover:
         return 0.1 * goods
-    return k["worth"] * goods - 1.5 * max(0, gap - skip)
+    return float(k["worth"] * goods - 1.5 * max(0, gap - skip))

@@ -246,7 +246,7 @@ def to_decide(state: State) -> list[int]:
 
 # --- the plan (G3.2), inside the sealed step --------------------------------------------------
 def plan_of(state: State, seat: int) -> dict[str, Any]:
-    plan = state["plans"][seat]
+    plan: dict[str, Any] | None = state["plans"][seat]
     if plan is None:
         plan = {"moves": [], "work": None, "card": None, "worked": False, "paying": None}
     return plan
@@ -347,7 +347,8 @@ def _production_legal(cs: CardSet, state: State, seat: int) -> list[Key]:
     if stage == "supply":
         cur = turn["current"]
         gap = gap_of(cs, state, seat, cur["building"], cur["mode"], cur["supplied"])
-        return [("supply", c) for c in hand if "any" in gap or gap[cs.cards[c].resource] > 0]
+        return [("supply", c) for c in hand
+                if "any" in gap or gap[cs.cards[c].resource or ""] > 0]
     if stage == "pay":
         return _pay_keys(cs, state, seat, {})
     if stage == "assign":

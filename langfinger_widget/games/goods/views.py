@@ -14,7 +14,7 @@ from typing import Any
 
 from ..base import PUBLIC
 from . import rules
-from .cards import CardSet
+from .cards import MOVE_COST, CardSet
 
 VIEW_FORMAT = "goods-view/1"
 PHASE_NUMBERS = {"hand": "I", "plan": "II", "production": "IV", "over": None}
@@ -87,7 +87,7 @@ def _plan(cs: CardSet, state: rules.State, seat: int) -> dict[str, Any] | None:
                       for m in plan["moves"]],
             "paying": None if paying is None else {
                 "assistant": paying["assistant"], "to": paying["to"],
-                "paid": list(paying["paid"]), "cost": rules.MOVE_COST,
+                "paid": list(paying["paid"]), "cost": MOVE_COST,
                 "coins": sum(cs.cards[b].building.worth for b in paying["paid"])},
             "work": plan["work"], "worked": plan["worked"], "card": plan["card"],
             "promised": rules.promised(plan)}
