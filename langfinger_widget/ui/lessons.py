@@ -18,7 +18,8 @@ clicked, so it waits, and the learner's board is left as it is.
 ✓ Right: Pascal puts a token on the City. The City acts first (R3.1).
 
 Any registered game's board is checked the same way (the Crooks lessons, notebooks/13 to
-15); a move of a game other than Langfinger is said in its record's words:
+15; Oh My Goods!', 16 to 18); a move of a game other than Langfinger is said in its record's
+words:
 
 >>> c = lf.crooks.Game.new(players=2, seed=1, start_player=0)
 >>> _ = c.play({"type": "recruit", "hangout": "A"})
