@@ -52,20 +52,33 @@ def _(game, mo):
 def _(game, get_view, html, mo):
     _view = get_view()  # what seat 0 may see, nothing more
     _to_move = _view["to_move"]
+    # New game may deal Crooks: its players have cash and crooks at the targets instead.
+    if _view.get("game") == "crooks":
+        _columns = ["Cash", "Crooks placed", "Passed"]
+        _cells = [
+            (p["cash"], sum(len(t["rows"][p["seat"]]) for t in _view["targets"]),
+             "yes" if p["passed"] else "no")
+            for p in _view["players"]
+        ]
+        _classes = ("cash", "crooks", "passed")
+        _over, _round = _view["step"] == "over", ""
+    else:
+        _columns = ["Money", "Tokens left", "Loot"]
+        _cells = [(p["money"], p["tokens"], len(p["loot"])) for p in _view["players"]]
+        _classes = ("money", "tokens", "loot")
+        _over, _round = _view["is_over"], f"Round {_view['round']}, "
     _rows = "".join(
         f"<tr data-seat='{p['seat']}'><td>{html.escape(p['name'])}"
         f"{' (you)' if p['seat'] == _view['seat'] else ''}</td>"
-        f"<td class='money'>{p['money']}</td><td class='tokens'>{p['tokens']}</td>"
-        f"<td class='loot'>{len(p['loot'])}</td></tr>"
-        for p in _view["players"]
+        + "".join(f"<td class='{k}'>{v}</td>" for k, v in zip(_classes, row, strict=True))
+        + "</tr>"
+        for p, row in zip(_view["players"], _cells, strict=True)
     )
-    if _view["is_over"]:
-        _status = "Game over"
-    else:
-        _status = f"{html.escape(_view['players'][_to_move]['name'])} to move"
+    _head = "".join(f"<th>{c}</th>" for c in ["Player", *_columns])
+    _status = "Game over" if _over else f"{html.escape(_view['players'][_to_move]['name'])} to move"
     mo.Html(
         f"""
-        <p data-testid="progress">Round {_view["round"]}, {game.move_number} moves played.
+        <p data-testid="progress">{_round}{game.move_number} moves played.
         {_status}.</p>
         <style>
           .lf-money-table {{ border-collapse: collapse; min-width: 24em; }}
@@ -74,7 +87,7 @@ def _(game, get_view, html, mo):
           }}
         </style>
         <table class="lf-money-table" data-testid="money-table">
-          <thead><tr><th>Player</th><th>Money</th><th>Tokens left</th><th>Loot</th></tr></thead>
+          <thead><tr>{_head}</tr></thead>
           <tbody>{_rows}</tbody>
         </table>
         """

@@ -112,6 +112,15 @@ describe("the Crooks board", () => {
     expect(el.querySelector('[data-testid="target-cell"][data-seat="1"]')).toBeNull();
   });
 
+  it("forgets a picked cell when the game is dealt again, even at the same move and version", () => {
+    const { el, model } = setup(stateOf("place"));
+    click(el, '[data-testid="target-cell"][data-seat="0"][data-target="2"]');
+    expect(el.querySelectorAll('[data-testid="place-choice"]').length).toBeGreaterThan(1);
+    // A replaced game (w.game = ..., a lesson dealt again) may meet the old one's numbers.
+    act(() => model.set("view", structuredClone(FIXTURES.place.view)));
+    expect(el.querySelector('[data-testid="place-choice"]')).toBeNull();
+  });
+
   it("on the open board, places in the row of the seat to move", () => {
     const open = { ...view("place"), seat: null };
     const { el } = setup(stateOf("place", { view: open as unknown as WidgetState["view"], seat: null }));

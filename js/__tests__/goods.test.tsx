@@ -161,6 +161,7 @@ describe("the Oh My Goods! board", () => {
     expect(q(el, '[data-testid="privacy"]').textContent).toContain("Player 2");
     expect(el.querySelector('[data-testid="hand"]')).toBeNull();
     expect(el.querySelector('[data-testid="tableau"][data-seat="0"] .lf-worker')).toBeNull(); // the sealed Worker stays hidden
+    expect(el.querySelector('[data-testid="log"]')).toBeNull(); // and the log that tells it
     click(el, '[data-testid="reveal"]');
     expect(model.sent).toEqual([{ kind: "reveal", seat: 1 }]);
   });

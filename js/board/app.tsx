@@ -38,23 +38,8 @@ import { Status, turnOf } from "./status";
 import { Toolbar } from "./toolbar";
 import type { Panel } from "./toolbar";
 import { TapTip, useTapTips } from "./tips";
-import { EMPTY_SELECTION, UiContext } from "./ui";
+import { EMPTY_SELECTION, UiContext, usePositionId } from "./ui";
 import type { Controls, Selection, Ui } from "./ui";
-
-/**
- * A number that changes whenever the position shown changes for any reason: a move, Undo,
- * a new game, a bot, another seat. Picks and pending moves belong to one such number, so
- * coming back to a position that looks the same (Undo, then the same move again) never
- * brings back picks made before. The kernel sends a trait only when its value changed,
- * so a new `view` or `legal` object means a new position.
- */
-export function usePositionId(parts: readonly unknown[]): number {
-  const last = useRef<{ parts: readonly unknown[]; id: number }>({ parts, id: 0 });
-  if (parts.length !== last.current.parts.length || parts.some((p, i) => p !== last.current.parts[i])) {
-    last.current = { parts, id: last.current.id + 1 };
-  }
-  return last.current.id;
-}
 
 function toggle<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];

@@ -12,6 +12,7 @@ import type { InMessage, OutMessage, WidgetState } from "../types";
 import { NewGamePanel } from "./newgame";
 import { Toolbar } from "./toolbar";
 import type { Panel } from "./toolbar";
+import { usePositionId } from "./ui";
 
 export interface ShellHost {
   send: (m: OutMessage) => void;
@@ -20,8 +21,8 @@ export interface ShellHost {
 }
 
 export interface Shell<A> {
-  /** The position the board shows (a move, an undo or another seat changes it). */
-  positionKey: string;
+  /** The position the board shows (a move, an undo, a new deal or another seat changes it). */
+  positionKey: number;
   /** A move was sent at this position and waits for the kernel's answer. */
   pending: boolean;
   /** Send a legal action (nothing if it is not legal, or a move is pending). */
@@ -52,10 +53,13 @@ export function useGameShell<A>(props: {
   inbox: InMessage | null;
   legal: readonly unknown[];
   isLegal: (legal: readonly unknown[], a: A) => boolean;
+  /** What makes the position shown (the view, legal, seat, move, version, the cover): when
+   *  any of it is replaced, picks, a pending move and "why not?" belong to the old one. */
+  position: readonly unknown[];
 }): Shell<A> {
   const { state, host, legal, isLegal } = props;
-  const positionKey = `${state.version ?? ""}:${state.move_number ?? ""}:${state.seat ?? ""}`;
-  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const positionKey = usePositionId(props.position);
+  const [pendingKey, setPendingKey] = useState<number | null>(null);
   const [why, setWhy] = useState<{ action: A; text: string | null | undefined } | null>(null);
   const [refusal, setRefusal] = useState("");
   const [hintError, setHintError] = useState("");
@@ -208,4 +212,42 @@ export function ShellLegend(props: { class?: string; onClose: () => void; childr
       </button>
     </section>
   );
+}
+
+/**
+ * Keyboard play on a game's board. A step changes which things are buttons (a building, then
+ * a mode; a pile, then a row), so the button a keyboard user pressed is often gone and the
+ * focus falls to the page. It goes on to the next thing to decide instead: the first element
+ * that matches one of `next`, in order. Spread `handlers` on the board's root, with `ref`.
+ */
+export function useFocusHandOver(next: readonly string[]): {
+  ref: { current: HTMLDivElement | null };
+  handlers: { onFocusIn: () => void; onFocusOut: (e: FocusEvent) => void };
+} {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const root = ref.current;
+    const active = document.activeElement;
+    if (!root || !inside.current || (active && active !== document.body)) return;
+    for (const selector of next) {
+      const found = root.querySelector<HTMLElement>(selector);
+      if (found) {
+        found.focus({ preventScroll: true });
+        return;
+      }
+    }
+  });
+  return {
+    ref,
+    handlers: {
+      onFocusIn: () => {
+        inside.current = true;
+      },
+      onFocusOut: (e: FocusEvent) => {
+        const to = e.relatedTarget as Node | null;
+        if (to && !ref.current?.contains(to)) inside.current = false;
+      },
+    },
+  };
 }

@@ -3,7 +3,7 @@
  * the player has picked so far, and the handlers the board elements call.
  */
 import { createContext } from "preact";
-import { useContext } from "preact/hooks";
+import { useContext, useRef } from "preact/hooks";
 import type { Targets } from "../intents";
 import type { Prefs } from "../prefs";
 import type { Action, Place, Rate, Tool, View, WidgetState } from "../types";
@@ -81,4 +81,19 @@ export function markTools(tools: readonly Tool[], wanted: readonly Tool[] | unde
     left.splice(i, 1);
     return true;
   });
+}
+
+/**
+ * A number that changes whenever the position shown changes for any reason: a move, Undo,
+ * a new game, a bot, another seat. Picks and pending moves belong to one such number, so
+ * coming back to a position that looks the same (Undo, then the same move again) never
+ * brings back picks made before. The kernel sends a trait only when its value changed,
+ * so a new `view` or `legal` object means a new position.
+ */
+export function usePositionId(parts: readonly unknown[]): number {
+  const last = useRef<{ parts: readonly unknown[]; id: number }>({ parts, id: 0 });
+  if (parts.length !== last.current.parts.length || parts.some((p, i) => p !== last.current.parts[i])) {
+    last.current = { parts, id: last.current.id + 1 };
+  }
+  return last.current.id;
 }

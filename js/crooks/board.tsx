@@ -6,10 +6,10 @@
  * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
  */
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import { WithRulings } from "../board/ruling";
-import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import { ShellLegend, ShellLog, ShellTop, useFocusHandOver, useGameShell } from "../board/shell";
 import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import {
@@ -138,6 +138,27 @@ function prompt(view: CrooksView, mine: boolean, privacy: number | null): string
   }
 }
 
+/** Below this width the targets turn a quarter (a row a target): a phone's 390 px, less a
+ * notebook's margins, leaves under 40 px a cell for eight targets side by side. */
+const NARROW_PX = 560;
+
+/** Whether the element is narrower than `px` now; follows its size (a phone turned, a panel
+ * resized). Without ResizeObserver (old browsers, tests) the board stays wide. */
+function useNarrow(ref: { current: HTMLElement | null }, px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentRect.width ?? el.clientWidth;
+      if (width > 0) setNarrow(width < px);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return narrow;
+}
+
 export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host: CrooksHost; inbox: InMessage | null }): JSX.Element {
   const { state, view, host } = props;
   const privacy = crooksPrivacy(state, view);
@@ -147,11 +168,31 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   // The seat whose row is "yours": the shown seat, or on the open board the one to move.
   const me = view.seat ?? view.to_move;
   const turn = view.turn;
-  const shell = useGameShell<CrooksAction>({ state, host, inbox: props.inbox, legal, isLegal: isLegalCrooks });
+  // Picks and a pending move belong to one position: a replaced game at the same move
+  // number and version (a new deal, a lesson dealt again) is another one.
+  const shell = useGameShell<CrooksAction>({
+    state,
+    host,
+    inbox: props.inbox,
+    legal,
+    isLegal: isLegalCrooks,
+    position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
+  });
   const { positionKey, act, askWhy, tryAct, why, hint, errorText, hintError } = shell;
 
-  const [picked, setPicked] = useState<{ key: string; target: number | null }>({ key: positionKey, target: null });
+  const [picked, setPicked] = useState<{ key: number; target: number | null }>({ key: positionKey, target: null });
   const target = picked.key === positionKey ? picked.target : null;
+  // After a step the keyboard goes on to the way to lay the crook, else the first lit
+  // choice, else Pass or the privacy screen's button.
+  const focus = useFocusHandOver(['[data-testid="place-choice"]', '[data-legal="true"]', '[data-testid="pass"], [data-testid="reveal"]']);
+  const rootRef = focus.ref;
+  const narrow = useNarrow(rootRef, NARROW_PX);
+  // Enter on a cell with several ways to lay the crook: the keyboard goes to those ways.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (target === null || !root || !root.contains(document.activeElement)) return;
+    root.querySelector<HTMLElement>('[data-testid="place-choice"]')?.focus({ preventScroll: true });
+  }, [target]);
 
   const clickCell = (t: number, seat: number): void => {
     if (!mine) return;
@@ -195,7 +236,16 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
     .filter((t): t is string => t !== null);
 
   return (
-    <div class="lf-board-root lf-crooks" data-testid="crooks-board" data-state={boardState} data-step={view.step} data-pending={shell.pending ? "true" : "false"}>
+    <div
+      ref={rootRef}
+      class="lf-board-root lf-crooks"
+      data-testid="crooks-board"
+      data-state={boardState}
+      data-step={view.step}
+      data-pending={shell.pending ? "true" : "false"}
+      onFocusIn={focus.handlers.onFocusIn}
+      onFocusOut={focus.handlers.onFocusOut}
+    >
       <ShellTop
         shell={shell}
         state={state}
@@ -255,74 +305,65 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
             ))}
           </section>
 
-          <table class="lf-targets" data-testid="targets" aria-label="The targets, a row a seat">
-            <thead>
-              <tr>
-                <th scope="col">Target</th>
-                {view.targets.map((t) => {
-                  const spyable = mine && view.step === "spy" && isLegalCrooks(legal, { type: "spy", target: t.target });
-                  return (
-                    <th key={t.target} scope="col" class={turn?.target === t.target ? "lf-current" : ""}>
-                      {mine && view.step === "spy" ? (
-                        <button
-                          type="button"
-                          class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
-                          data-target={t.target}
-                          data-legal={spyable ? "true" : "false"}
-                          aria-disabled={spyable ? undefined : "true"}
-                          aria-label={`Spy on the face-down crooks at the ${t.target}`}
-                          onClick={() => tryAct({ type: "spy", target: t.target })}
-                        >
-                          {t.target}
-                        </button>
-                      ) : (
-                        <span class="lf-target-value" title={`Target worth ${t.target}`}>
-                          {t.target}
-                        </span>
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {view.players.map((p) => (
-                <tr key={p.seat} data-seat={p.seat} class={p.seat === me ? "lf-my-row" : ""}>
-                  <th scope="row">{nameOf(view, p.seat)}</th>
-                  {view.targets.map((t) => {
-                    const slots = t.rows[p.seat] ?? [];
-                    const isLegal = cellLegal(t.target, p.seat);
-                    const chosen = target === t.target && p.seat === me;
-                    const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
-                    return (
-                      <td key={t.target} class={`lf-cell ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
-                        {cellClickable(t.target, p.seat) ? (
-                          <button
-                            type="button"
-                            class="lf-cell-btn"
-                            data-testid="target-cell"
-                            data-target={t.target}
-                            data-seat={p.seat}
-                            data-legal={isLegal ? "true" : "false"}
-                            aria-disabled={isLegal ? undefined : "true"}
-                            aria-label={`The ${t.target}, ${nameOf(view, p.seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
-                            aria-pressed={chosen}
-                            onClick={() => clickCell(t.target, p.seat)}
-                          >
-                            {content}
-                          </button>
-                        ) : (
-                          <div class="lf-cell-inner" data-target={t.target} data-seat={p.seat}>
-                            {content}
-                          </div>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TargetsTable
+            view={view}
+            narrow={narrow}
+            me={me}
+            head={(t, scope) => {
+              const spyable = mine && view.step === "spy" && isLegalCrooks(legal, { type: "spy", target: t.target });
+              return (
+                <th key={t.target} scope={scope} class={turn?.target === t.target ? "lf-current" : ""}>
+                  {mine && view.step === "spy" ? (
+                    <button
+                      type="button"
+                      class={`lf-target-head ${spyable ? "lf-legal" : ""}`}
+                      data-target={t.target}
+                      data-legal={spyable ? "true" : "false"}
+                      aria-disabled={spyable ? undefined : "true"}
+                      aria-label={`Spy on the face-down crooks at the ${t.target}`}
+                      onClick={() => tryAct({ type: "spy", target: t.target })}
+                    >
+                      {t.target}
+                    </button>
+                  ) : (
+                    <span class="lf-target-value" title={`Target worth ${t.target}`}>
+                      {t.target}
+                    </span>
+                  )}
+                </th>
+              );
+            }}
+            cell={(t, seat) => {
+              const slots = t.rows[seat] ?? [];
+              const isLegal = cellLegal(t.target, seat);
+              const chosen = target === t.target && seat === me;
+              const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
+              return (
+                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-mine" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                  {cellClickable(t.target, seat) ? (
+                    <button
+                      type="button"
+                      class="lf-cell-btn"
+                      data-testid="target-cell"
+                      data-target={t.target}
+                      data-seat={seat}
+                      data-legal={isLegal ? "true" : "false"}
+                      aria-disabled={isLegal ? undefined : "true"}
+                      aria-label={`The ${t.target}, ${nameOf(view, seat)}'s row${isLegal ? "" : " (not now: why?)"}`}
+                      aria-pressed={chosen}
+                      onClick={() => clickCell(t.target, seat)}
+                    >
+                      {content}
+                    </button>
+                  ) : (
+                    <div class="lf-cell-inner" data-target={t.target} data-seat={seat}>
+                      {content}
+                    </div>
+                  )}
+                </td>
+              );
+            }}
+          />
 
           <section class="lf-hangouts" aria-label="Hangouts" data-testid="hangouts">
             <h3>Hangouts</h3>
@@ -389,6 +430,65 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
         </aside>
       </div>
     </div>
+  );
+}
+
+type TargetRow = CrooksView["targets"][number];
+
+/**
+ * The targets and a row a seat; on a narrow board (a phone) turned a quarter, a row a
+ * target and a column a seat, so that eight targets do not squeeze every cell below a
+ * finger's width.
+ */
+function TargetsTable(props: {
+  view: CrooksView;
+  narrow: boolean;
+  me: number | null;
+  head: (t: TargetRow, scope: "col" | "row") => JSX.Element;
+  cell: (t: TargetRow, seat: number) => JSX.Element;
+}): JSX.Element {
+  const { view, narrow, me, head, cell } = props;
+  if (narrow) {
+    return (
+      <table class="lf-targets lf-targets-narrow" data-testid="targets" aria-label="The targets, a column a seat">
+        <thead>
+          <tr>
+            <th scope="col">Target</th>
+            {view.players.map((p) => (
+              <th key={p.seat} scope="col" class={p.seat === me ? "lf-mine" : ""} data-seat={p.seat}>
+                {nameOf(view, p.seat)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.targets.map((t) => (
+            <tr key={t.target} data-target={t.target}>
+              {head(t, "row")}
+              {view.players.map((p) => cell(t, p.seat))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <table class="lf-targets" data-testid="targets" aria-label="The targets, a row a seat">
+      <thead>
+        <tr>
+          <th scope="col">Target</th>
+          {view.targets.map((t) => head(t, "col"))}
+        </tr>
+      </thead>
+      <tbody>
+        {view.players.map((p) => (
+          <tr key={p.seat} data-seat={p.seat} class={p.seat === me ? "lf-my-row" : ""}>
+            <th scope="row">{nameOf(view, p.seat)}</th>
+            {view.targets.map((t) => cell(t, p.seat))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

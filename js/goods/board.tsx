@@ -10,11 +10,11 @@
  * hot-seat cover are shared with the other games' boards.
  */
 import type { ComponentChildren, JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import type { Message } from "../board/messages";
 import { MessageBar } from "../board/messages";
-import { ShellLegend, ShellLog, ShellTop, useGameShell } from "../board/shell";
+import { ShellLegend, ShellLog, ShellTop, useFocusHandOver, useGameShell } from "../board/shell";
 import type { ShellHost } from "../board/shell";
 import type { InMessage, OutMessage, WidgetState } from "../types";
 import { AssistantIcon, HalfSun, ResourceChip, WorkerIcon } from "./icons";
@@ -165,7 +165,7 @@ function BuildingTile(props: {
           {body}
         </button>
       ) : (
-        <div class={cls} data-testid="building" data-building={b.id} aria-label={label}>
+        <div class={cls} data-testid="building" data-building={b.id} role="group" aria-label={label}>
           {body}
         </div>
       )}
@@ -418,7 +418,7 @@ function AssistantsOnOffer(props: { view: GoodsView; legal: unknown[]; tryAct: (
               {body}
             </LitChoice>
           ) : (
-            <div key={a.id} class="lf-assistant-card" data-testid="offer" data-assistant={a.id} aria-label={words}>
+            <div key={a.id} class="lf-assistant-card" data-testid="offer" data-assistant={a.id} role="group" aria-label={words}>
               {body}
             </div>
           );
@@ -443,17 +443,17 @@ function NeedRow(props: { view: GoodsView; need: Need; action?: JSX.Element | nu
         {need.must_run ? <span class="lf-badge">must run</span> : null}
         {need.run ? <span class="lf-badge lf-badge-ok">ran</span> : null}
       </th>
-      <td>
+      <td data-label="Needs">
         {need.needs_any ? (
           <ResourceChip resource="any" count={need.needs_any} state="need" />
         ) : (
           Object.entries(counts).map(([r, n]) => <ResourceChip key={r} resource={r} count={n} state="need" />)
         )}
       </td>
-      <td>{countWords(Object.fromEntries(Object.keys(counts).map((r) => [r, need.market[r] ?? 0])))}</td>
-      <td>{countWords(need.offices)}</td>
-      <td>{countWords(need.from_hand)}</td>
-      <td data-testid="missing" class={missing > need.skip ? "lf-missing" : ""}>
+      <td data-label="Market">{countWords(Object.fromEntries(Object.keys(counts).map((r) => [r, need.market[r] ?? 0])))}</td>
+      <td data-label="Offices">{countWords(need.offices)}</td>
+      <td data-label="Hand">{countWords(need.from_hand)}</td>
+      <td data-label="Missing" data-testid="missing" class={missing > need.skip ? "lf-missing" : ""}>
         {missing === 0 ? "nothing" : Object.entries(need.missing).map(([r, n]) => <ResourceChip key={r} resource={r} count={n} state="missing" />)}
         {need.skip ? <small> ({need.skip} may be skipped: sloppy)</small> : null}
       </td>
@@ -731,6 +731,7 @@ function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Elemen
       <h3>
         Game over: {winners} {view.winners.length > 1 ? "win" : "wins"}
       </h3>
+      <div class="lf-table-scroll">
       <table class="lf-standings" data-testid="standings">
         <thead>
           <tr>
@@ -766,6 +767,7 @@ function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Elemen
           ))}
         </tbody>
       </table>
+      </div>
       <p class="lf-note">1 VP per 5 coins of goods over all your buildings; most VP wins, a tie goes to most coins left (G5.2, G5.3).</p>
     </section>
   );
@@ -808,10 +810,28 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const legal: unknown[] = privacy === null ? state.legal : [];
   const me = meOf(view);
   const over = view.phase === "over";
-  const shell = useGameShell<GoodsAction>({ state, host, inbox: props.inbox, legal, isLegal: isLegalGoods });
+  const shell = useGameShell<GoodsAction>({
+    state,
+    host,
+    inbox: props.inbox,
+    legal,
+    isLegal: isLegalGoods,
+    position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
+  });
   const { positionKey, act, why, hint, errorText, hintError } = shell;
-  const [picks, setPicks] = useState<{ key: string; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
+  // After a step the keyboard goes on to the Worker's modes, else the first lit choice, else
+  // the step's end or the privacy screen's button.
+  const focus = useFocusHandOver(['[data-testid="work-mode"]', '[data-legal="true"]', '[data-testid="done"], [data-testid="reveal"]']);
+  const [picks, setPicks] = useState<{ key: number; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
   const current = picks.key === positionKey ? picks : { key: positionKey, moving: null, working: null };
+  // A building picked for the Worker asks its mode; an Assistant picked to move, its building:
+  // the keyboard goes there.
+  useEffect(() => {
+    const root = focus.ref.current;
+    if (!root || !root.contains(document.activeElement)) return;
+    const to = current.working ? '[data-testid="work-mode"]' : current.moving ? '[data-testid="tableau"] button[data-legal="true"]' : null;
+    if (to) root.querySelector<HTMLElement>(to)?.focus({ preventScroll: true });
+  }, [current.working, current.moving]);
   const clicks: Clicks = {
     legal,
     act,
@@ -840,7 +860,16 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
   const order = me === null ? view.players : [...view.players.slice(me), ...view.players.slice(0, me)];
 
   return (
-    <div class="lf-board-root lf-goods" data-testid="goods-board" data-state={boardState} data-step={step} data-pending={shell.pending ? "true" : "false"}>
+    <div
+      ref={focus.ref}
+      class="lf-board-root lf-goods"
+      data-testid="goods-board"
+      data-state={boardState}
+      data-step={step}
+      data-pending={shell.pending ? "true" : "false"}
+      onFocusIn={focus.handlers.onFocusIn}
+      onFocusOut={focus.handlers.onFocusOut}
+    >
       <ShellTop
         shell={shell}
         state={state}
@@ -890,7 +919,8 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
           ) : null}
         </div>
         <aside class="lf-side">
-          <ShellLog lines={events} />
+          {/* Behind the cover the log would tell the seat shown its own sealed steps. */}
+          {privacy === null ? <ShellLog lines={events} /> : null}
         </aside>
       </div>
     </div>

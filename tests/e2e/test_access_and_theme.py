@@ -13,12 +13,14 @@ looks right in light and dark JupyterLab themes. Here a real Chromium proves it:
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from .lab import LabNotebook
+from .lab import ARTIFACTS, REPO, LabNotebook, LabServer
 
 LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
 AA_NORMAL_TEXT = 4.5  # WCAG 2.x success criterion 1.4.3
@@ -222,3 +224,222 @@ def test_light_and_dark_theme(open_notebook) -> None:  # type: ignore[no-untyped
     )
     for name, ratio in ratios.items():
         assert ratio >= AA_NORMAL_TEXT, f"{name} theme: text contrast {ratio:.2f}:1 < 4.5:1"
+
+
+# --- the Crooks board (issue 37): keyboard, axe-core, themes ---------------------------------
+
+CROOKS_BOARD = (
+    "import langfinger_widget as lf\n"
+    "w = lf.LangfingerWidget(game='crooks', players=3, seed=4, seat=0,"
+    " bots={1: 'easy', 2: 'easy'}, pace=0)\n"
+    "w"
+)
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"  # package.json's devDependency
+# WCAG 2.1 A and AA, as axe-core tags them.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+_JS_AXE = """async ([root, tags]) => {
+    const result = await axe.run(root, { runOnly: { type: 'tag', values: tags } });
+    return {
+        passed: result.passes.map((p) => p.id),
+        violations: result.violations.map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160) + ' :: ' + n.failureSummary),
+        })),
+    };
+}"""
+
+_JS_CROOKS_FOCUSED = """(root) => {
+    const el = document.activeElement;
+    if (!el || !root.contains(el)) return null;
+    const style = getComputedStyle(el);
+    return {
+        testid: el.getAttribute('data-testid'), legal: el.getAttribute('data-legal'),
+        hangout: el.getAttribute('data-hangout'), crook: el.getAttribute('data-crook'),
+        target: el.getAttribute('data-target'),
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+    };
+}"""
+
+
+def axe_violations(page: Page, root: Locator) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.1 A/AA violations inside ``root`` (the engine injected once a page)."""
+    if not AXE.exists():
+        pytest.fail(f"no {AXE}: npm ci installs axe-core (a devDependency)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: dict[str, Any] = page.evaluate(_JS_AXE, [root.element_handle(), AXE_TAGS])
+    # A clean result must come from rules that looked at the board, not from none applying.
+    assert {"button-name", "color-contrast", "aria-allowed-attr"} <= set(found["passed"]), found
+    violations: list[dict[str, Any]] = found["violations"]
+    return violations
+
+
+def crooks_focused(page: Page, root: Locator) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = page.evaluate(_JS_CROOKS_FOCUSED, root.element_handle())
+    return found
+
+
+def test_crooks_turn_by_keyboard_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """A whole Crooks turn with Tab and Enter: each step hands the focus to the next choice
+    (the pile after a recruit, the row after a keep, the ways to lay it after a cell)."""
+    nb: LabNotebook = open_notebook("crooks-keyboard.ipynb", [CROOKS_BOARD])
+    nb.run_all()
+    root = board(nb)
+    crooks = root.get_by_test_id("crooks-board")
+    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    page = nb.page
+
+    controls = page.evaluate(_JS_CONTROLS, crooks.element_handle())
+    assert len(controls) >= 7 + 4, controls  # the 7 hangouts and the toolbar at least
+    for c in controls:
+        assert c["name"], f"no accessible name: {c['html']}"
+        assert c["native"] or (c["role"] == "button" and c["tabbable"]), c["html"]
+        assert c["tabbable"] or c["disabled"], f"not reachable by Tab: {c['html']}"
+
+    crooks.locator('[data-testid="hangout"][data-legal="true"]').first.focus()
+    first = crooks_focused(page, crooks)
+    assert first is not None and first["testid"] == "hangout"
+    page.keyboard.press("Tab")
+    second = crooks_focused(page, crooks)
+    assert second is not None and second["hangout"] not in (None, first["hangout"]), second
+    assert second["outline"], "keyboard focus must be visible (outline on :focus-visible)"
+    page.keyboard.press("Enter")  # recruit at the second hangout
+    history = wait_for_history(nb, 1)
+    assert history == [{"type": "recruit", "hangout": second["hangout"]}]
+
+    steps = ["recruit"]
+    # Seat 0 starts (seed 4): the turn is over once another seat has decided (pace 0: at once).
+    while not any(nb.kernel_json("w.game.deciders")) and len(steps) < 6:
+        expect(crooks).to_have_attribute("data-pending", "false")
+        now = crooks_focused(page, crooks)
+        assert now is not None and (now["legal"] == "true" or now["testid"] == "place-choice"), (
+            f"after {steps[-1]} the focus is not on a choice: {now}"
+        )
+        length = len(nb.kernel_json("w.game.history"))
+        page.keyboard.press("Enter")
+        if now["testid"] == "target-cell":  # one way to lay it plays; several show the ways
+            choices = crooks.get_by_test_id("place-choice")
+            deadline = time.monotonic() + 10
+            while len(nb.kernel_json("w.game.history")) == length and not choices.count():
+                assert time.monotonic() < deadline, "Enter on a lit cell did nothing"
+                time.sleep(0.05)
+            if len(nb.kernel_json("w.game.history")) == length:
+                continue
+        history = wait_for_history(nb, length + 1)
+        steps.append(history[length]["type"])
+    assert steps[:3] == ["recruit", "keep", "place"], steps
+    assert nb.kernel_json("w.error") == ""
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK])
+def test_crooks_board_is_axe_clean(open_notebook, theme: str) -> None:  # type: ignore[no-untyped-def]
+    """axe-core finds no WCAG 2.1 A/AA violation on the Crooks board in either theme: at a
+    turn's start (the hangouts), with the pile shown, with the ways to lay a crook offered,
+    and with the legend open."""
+    nb: LabNotebook = open_notebook(f"crooks-axe-{theme.split()[-1]}.ipynb", [CROOKS_BOARD])
+    nb.run_all()
+    root = board(nb)
+    crooks = root.get_by_test_id("crooks-board")
+    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    page = nb.page
+    set_theme(page, theme)
+    try:
+        found: dict[str, list[dict[str, Any]]] = {"start": axe_violations(page, root)}
+        crooks.locator('[data-testid="hangout"][data-legal="true"]').last.click()
+        expect(crooks.get_by_test_id("pile")).to_be_visible()
+        found["pile"] = axe_violations(page, root)
+        crooks.locator('[data-testid="pile-card"][data-legal="true"]').first.click()
+        expect(crooks).to_have_attribute("data-step", "place")
+        for cell in crooks.locator('[data-testid="target-cell"][data-legal="true"]').all():
+            cell.click()
+            if crooks.get_by_test_id("place-choice").count():
+                break
+        found["place"] = axe_violations(page, root)
+        crooks.get_by_test_id("legend").click()
+        expect(crooks.get_by_test_id("legend-panel")).to_be_visible()
+        found["legend"] = axe_violations(page, root)
+        nb.screenshot(f"crooks-axe-{theme.split()[-1].lower()}", root)
+    finally:
+        set_theme(page, LIGHT)
+    bad = {step: v for step, v in found.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
+
+
+PHONE = {"width": 390, "height": 844}
+
+# For each part: its box, and whether a finger at its centre (once scrolled to) touches it.
+_JS_PARTS = """(els) => els.map((el) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+        what: el.getAttribute('data-testid') || el.getAttribute('aria-label') || el.className,
+        left: r.left, right: r.right, w: r.width, h: r.height,
+        reachable: !!hit && (el === hit || el.contains(hit) || hit.contains(el)),
+    };
+})"""
+
+
+def test_crooks_board_on_a_phone(lab_server: LabServer, browser: Browser) -> None:
+    """On a phone (390 px, touch; JupyterLab's side panels folded) the Crooks board fits the
+    width: it turns its targets a quarter (a row a target, a column a seat), nothing sticks
+    out sideways, and every hangout, pile card, cell of your row, way to lay a crook and
+    toolbar button can be reached and is at least 44 px to a finger, through a turn by taps."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    lab_server.write_notebook("crooks-phone.ipynb", [CROOKS_BOARD])
+    page.goto(lab_server.notebook_url("crooks-phone.ipynb"))
+    nb = LabNotebook(page, "crooks-phone.ipynb")
+    try:
+        nb.wait_ready()
+        page.evaluate("() => { const shell = window.jupyterapp.shell; shell.collapseLeft(); "
+                      "shell.collapseRight(); }")
+        nb.run_all()
+        root = board(nb)
+        crooks = root.get_by_test_id("crooks-board")
+        expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+        targets = crooks.get_by_test_id("targets")
+        expect(targets.locator("tbody tr")).to_have_count(8)  # a row a target
+        expect(targets.locator("thead th")).to_have_count(1 + 3)  # a column a seat
+        width = crooks.evaluate("(el) => el.getBoundingClientRect().width")
+        assert width <= PHONE["width"], f"the board is {width} px wide"
+        overflow = crooks.evaluate("(el) => el.scrollWidth - el.clientWidth")
+        assert overflow <= 0, f"the board scrolls sideways by {overflow} px"
+        for step in ("start", "keep", "place"):
+            parts = crooks.locator(
+                '[data-testid="hangout"], [data-testid="pile-card"], [data-testid="target-cell"],'
+                ' [data-testid="place-choice"], .lf-toolbar button, [data-testid="pass"]'
+            ).element_handles()
+            assert parts, step
+            for part in page.evaluate(_JS_PARTS, parts):
+                assert part["left"] >= 0 and part["right"] <= PHONE["width"] + 0.5, (step, part)
+                assert part["reachable"], f"{step}: {part['what']} is not reachable: {part}"
+                assert part["w"] >= 44 - 0.5 and part["h"] >= 44 - 0.5, (step, part)
+            nb.screenshot(f"crooks-phone-{step}", root)
+            if step == "start":
+                crooks.locator('[data-testid="hangout"][data-legal="true"]').last.tap()
+                expect(crooks).to_have_attribute("data-step", "keep")
+            elif step == "keep":
+                crooks.locator('[data-testid="pile-card"][data-legal="true"]').first.tap()
+                expect(crooks).to_have_attribute("data-step", "place")
+            else:
+                crooks.locator('[data-testid="target-cell"][data-legal="true"]').first.tap()
+                choices = crooks.get_by_test_id("place-choice")
+                expect(choices.first.or_(crooks.locator('[data-testid="pass"]'))).to_be_visible()
+                if crooks.get_attribute("data-step") == "place":  # the ways to lay it
+                    for part in page.evaluate(_JS_PARTS, choices.element_handles()):
+                        assert part["right"] <= PHONE["width"] + 0.5 and part["reachable"], part
+                        assert part["w"] >= 44 - 0.5 and part["h"] >= 44 - 0.5, part
+                    choices.first.tap()
+                expect(crooks).not_to_have_attribute("data-step", "place")
+        assert nb.kernel_json("[a['type'] for a in w.game.history[:3]]") == [
+            "recruit", "keep", "place"]
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-crooks-phone.png"))
+        raise
+    finally:
+        nb.shutdown_kernel()
+        context.close()

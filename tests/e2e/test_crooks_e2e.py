@@ -133,6 +133,42 @@ class CrooksPlayer:
         raise AssertionError(f"the game did not end within {limit} decisions")
 
 
+def play_a_turn_then_bots_answer(root: Locator, timeout: float = 120.0) -> CrooksPlayer:
+    """The check each front end makes (Notebook 7, Voila, marimo, JupyterLite): the Crooks
+    board is drawn, seat 0 plays one whole turn by clicks (recruit, keep, place and a
+    special's choice if one comes), and the bots' turns follow on the board, in its log, until
+    the turn is seat 0's again."""
+    board = root.get_by_test_id("crooks-board")
+    expect(board).to_be_visible(timeout=60_000)
+    expect(board.get_by_test_id("targets").locator("thead th")).to_have_count(9)  # 8 targets
+    player = CrooksPlayer(root)
+    player.asked_why = True  # a short test: the whole game's test asks "why not?"
+    player.shot.add("crooks-pile")
+    assert player.wait_for_turn(timeout), "the game ended before seat 0's turn"
+    assert board.get_attribute("data-step") == "start"
+    log = board.get_by_test_id("log")
+    names = [
+        board.locator(f'[data-testid="crooks-player"][data-seat="{seat}"] b').inner_text()
+        for seat in (1, 2)
+    ]
+    said = {name: log.inner_text().count(name) for name in names}
+    first = player.move()
+    player.decide()  # the recruit: the pile shows to this seat only
+    expect(board.get_by_test_id("pile")).to_be_visible()
+    while player.state() == "mine" and player.board.get_attribute("data-step") != "start":
+        if board.get_attribute("data-pending") == "true":
+            time.sleep(0.02)
+            continue
+        player.decide()
+    assert player.wait_for_turn(timeout), "the game ended instead of coming back to seat 0"
+    # The bots may answer at once (pace 0): count our decisions, not the moves seen between.
+    assert player.move() >= first + player.decisions + 2, "each bot moves (a pass at the least)"
+    for name in names:  # each bot's turn, in words, in the log
+        assert log.inner_text().count(name) > said[name], (name, log.inner_text())
+    expect(root.get_by_test_id("error")).to_have_count(0)
+    return player
+
+
 def test_whole_crooks_game_by_clicks_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
     nb: LabNotebook = open_notebook("crooks-game.ipynb", [CELL])
     nb.run_all()  # the one cell; from here on only clicks reach the kernel

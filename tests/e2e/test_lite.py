@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from .lab import REPO, LabNotebook
 from .lite import OfflineGuard, build_site, served, site_lock
 from .test_board import play_by_clicks, same_move, wait_for_move
+from .test_crooks_e2e import play_a_turn_then_bots_answer
 
 pytestmark = pytest.mark.lite
 
@@ -204,4 +205,56 @@ def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_ur
     assert nb.kernel("print(lf.lessons.puzzle_verdict(w))").startswith("✓ Solved! ")
     nb.screenshot("lite-puzzle-solved", root)
     nb.shutdown_kernel()
+    assert guard.outside == [], f"the site asked the network for {guard.outside}"
+
+
+# A cell appended to an open notebook and run there: the quickstart's Pyodide kernel draws a
+# second board without a second kernel start.
+_JS_APPEND_AND_RUN = """async ([path, code]) => {
+    const app = window.jupyterapp;
+    const panel = Array.from(app.shell.widgets('main'))
+        .find(w => w.context && w.context.path === path && w.sessionContext);
+    app.shell.activateById(panel.id);
+    const notebook = panel.content;
+    const at = notebook.model.cells.length;
+    notebook.model.sharedModel.insertCell(at, { cell_type: 'code', source: code });
+    notebook.activeCellIndex = at;
+    await app.commands.execute('notebook:run-cell');
+    return at;
+}"""
+
+_JS_DELETE_CELL = """([path, at]) => {
+    const panel = Array.from(window.jupyterapp.shell.widgets('main'))
+        .find(w => w.context && w.context.path === path && w.sessionContext);
+    panel.content.model.sharedModel.deleteCell(at);
+}"""
+
+CROOKS = (
+    "w_crooks = lf.LangfingerWidget(game='crooks', players=3, seed=4, seat=0,"
+    " bots={1: 'easy', 2: 'easy'}, pace=0)\n"
+    "w_crooks"
+)
+
+
+def test_crooks_board_in_pyodide(
+    quickstart: LabNotebook, site_page: tuple[Page, OfflineGuard]
+) -> None:
+    """The Crooks board in the lite site (issue 37): drawn by the quickstart's Pyodide kernel,
+    a turn by clicks, and the bots answer on Pyodide's event loop."""
+    page, guard = site_page
+    at = page.evaluate(_JS_APPEND_AND_RUN, [quickstart.path, CROOKS])
+    try:
+        root = quickstart.output(at).get_by_test_id("langfinger")
+        before = quickstart.kernel_json("len(w_crooks.game.history)")
+        play_a_turn_then_bots_answer(root)
+        history = quickstart.kernel_json(
+            "[(s, a['type']) for s, a in zip(w_crooks.game.deciders, w_crooks.game.history)]"
+        )
+        assert [a for s, a in history[before:] if s == 0][:3] == ["recruit", "keep", "place"]
+        assert {s for s, _ in history[before:]} >= {1, 2}, history
+        quickstart.screenshot("lite-crooks", root)
+    finally:
+        # The module's other tests find the quickstart's one board: this one leaves.
+        quickstart.kernel("w_crooks.close()")
+        page.evaluate(_JS_DELETE_CELL, [quickstart.path, at])
     assert guard.outside == [], f"the site asked the network for {guard.outside}"

@@ -28,6 +28,7 @@ import langfinger_widget as lf
 
 from .apps import AppServer, start_marimo
 from .lab import ARTIFACTS
+from .test_crooks_e2e import play_a_turn_then_bots_answer
 
 
 @pytest.fixture(scope="module")
@@ -113,5 +114,45 @@ def test_board_click_and_reactive_table(marimo_app: AppServer, page: playwright_
     except Exception:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "FAILED-marimo.png"), full_page=True)
+        print(marimo_app.log_tail())
+        raise
+
+
+def test_crooks_from_new_game(marimo_app: AppServer, page: playwright_api.Page) -> None:
+    """New game deals Crooks in marimo (issue 37): its board plays a turn by clicks, the bots
+    answer, and the reactive table reads Crooks' view (cash, crooks placed) after each move."""
+    try:
+        page.goto(marimo_app.url)
+        root = page.get_by_test_id("langfinger")
+        expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
+        root.get_by_role("button", name="New game").click()
+        panel = root.get_by_test_id("new-game-panel")
+        panel.get_by_test_id("ng-game").select_option("crooks")
+        panel.get_by_test_id("ng-players").select_option("3")
+        panel.get_by_test_id("ng-seat").select_option("0")
+        for seat in (1, 2):
+            panel.get_by_test_id(f"ng-player-{seat}").select_option("easy")
+        panel.get_by_label("Seed (optional)").fill("4")
+        panel.get_by_role("button", name="Start the new game").click()
+        expect(panel).to_have_count(0)
+        money = page.get_by_test_id("money-table")
+        expect(money.locator("thead")).to_contain_text("Crooks placed")
+        play_a_turn_then_bots_answer(root)
+        board = root.get_by_test_id("crooks-board")
+        # The table ran again after the bots' moves too: it shows the board's move and cash.
+        progress = page.get_by_test_id("progress")
+        expect(progress).to_contain_text(f"{root.get_attribute('data-move')} moves played")
+        for seat in range(3):
+            cash = board.locator(f'[data-testid="crooks-player"][data-seat="{seat}"] .lf-cash')
+            row = money.locator(f"tbody tr[data-seat='{seat}']")
+            expect(row.locator("td.cash")).to_have_text(cash.inner_text().lstrip("$"))
+        expect(money.locator("tbody tr[data-seat='0'] td.cash")).not_to_have_text("18")
+        placed = sum(int(t) for t in money.locator("td.crooks").all_inner_texts())
+        assert placed >= 1, "no crook placed according to the table"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "marimo-crooks.png"), full_page=True)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-marimo-crooks.png"), full_page=True)
         print(marimo_app.log_tail())
         raise

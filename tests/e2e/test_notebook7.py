@@ -18,6 +18,7 @@ import playwright.sync_api as playwright_api
 from playwright.sync_api import expect
 
 from .lab import ARTIFACTS, LabNotebook, LabServer
+from .test_crooks_e2e import play_a_turn_then_bots_answer
 
 QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "00_quickstart.ipynb"
 
@@ -66,6 +67,41 @@ def test_quickstart_in_notebook7(notebook7: LabServer, page: playwright_api.Page
     except Exception:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "FAILED-notebook7.png"))
+        raise
+    finally:
+        nb.shutdown_kernel()
+
+
+CROOKS = (
+    "import langfinger_widget as lf\n"
+    "w = lf.LangfingerWidget(game='crooks', players=3, seed=4, seat=0,"
+    " bots={1: 'easy', 2: 'easy'}, pace=0)\n"
+    "w"
+)
+
+
+def test_crooks_in_notebook7(notebook7: LabServer, page: playwright_api.Page) -> None:
+    """The Crooks board in Notebook 7: drawn, a turn by clicks, the bots' answers (issue 37)."""
+    notebook7.write_notebook("crooks-nb7.ipynb", [CROOKS])
+    page.goto(notebook7.notebook_url("crooks-nb7.ipynb"))
+    nb = LabNotebook(page, "crooks-nb7.ipynb")
+    nb.wait_ready()
+    try:
+        nb.run_all()
+        root = nb.output(0).get_by_test_id("langfinger")
+        before = nb.kernel_json("len(w.game.history)")
+        play_a_turn_then_bots_answer(root)
+        # The kernel played what the board shows: our recruit first, then the bots' turns.
+        history = nb.kernel_json(
+            "[(s, a['type']) for s, a in zip(w.game.deciders, w.game.history)]"
+        )
+        ours = [a for s, a in history[before:] if s == 0]
+        assert ours[:3] == ["recruit", "keep", "place"], history
+        assert {s for s, _ in history[before:]} >= {1, 2}, history
+        nb.screenshot("notebook7-crooks", root)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-notebook7-crooks.png"))
         raise
     finally:
         nb.shutdown_kernel()
