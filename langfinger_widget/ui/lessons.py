@@ -18,17 +18,28 @@ clicked, so it waits, and the learner's board is left as it is.
 ✓ Right: Pascal puts a token on the City. The City acts first (R3.1).
 
 Any registered game's board is checked the same way (the Crooks lessons, notebooks/13 to
-15); a move of a game other than Langfinger is said in its record's words:
+15; Oh My Goods!', 16 to 18); a move of a game other than Langfinger is said in its record's
+words:
 
 >>> c = lf.crooks.Game.new(players=2, seed=1, start_player=0)
 >>> _ = c.play({"type": "recruit", "hangout": "A"})
 >>> print(check(c, lambda move, after: (True, "C3.1.")))
 ✓ Right: Player 1: recruit A. C3.1.
+
+A step of no fixed length is judged at the first move after which ``until(game)`` holds:
+
+>>> two = lambda game: game.move_number >= 2
+>>> check(g, city, until=two).state
+'waiting'
+>>> _ = g.play({"type": "place", "place": "ruin"})
+>>> print(check(g, city, until=two))
+✗ Not quite: Hans puts a token on the Ruin. The City acts first (R3.1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -44,6 +55,8 @@ Judge = Callable[[Action, Any], tuple[bool, str]]
 WAITING = "Make your move on the board above, then run this cell again."
 PUZZLE_WAITING = ("Play the puzzle on the board above (the rivals answer by themselves); once "
                   "its round is over, run this cell again.")
+UNTIL_WAITING = ("The lesson's step is not finished yet: go on with it on the board above, then "
+                 "run this cell again.")
 MARKS = {"waiting": "…", "right": "✓", "wrong": "✗"}
 
 
@@ -117,7 +130,7 @@ def still_to_make(made: int, step: int) -> str:
 
 
 def check(board: Any, judge: Judge, *, step: int = 1, seat: int | None = None,
-          waiting: str | None = None) -> Verdict:
+          waiting: str | None = None, until: Callable[[Any], bool] | None = None) -> Verdict:
     """The learner's ``step``-th move on ``board`` (counting only ``seat``'s, if given), judged.
 
     ``judge(move, after)`` gets the move and a copy of the game right after it, and returns
@@ -125,12 +138,22 @@ def check(board: Any, judge: Judge, *, step: int = 1, seat: int | None = None,
     says what is missing: ``waiting`` in the lesson's words (e.g. "Not every token is down
     yet"), else how many moves are still to make. A pass that was the only move counts too:
     a lesson may be about it (notebooks/07: the round's last token).
+
+    A step of no fixed length (Oh My Goods!' payments and chains, one small action each:
+    notebooks/16 to 18) gives ``until(game)`` instead of ``step``: the judged move is the
+    first of the learner's moves after which ``until`` holds.
     """
     game = _game(board)
     at = [i for i, s in enumerate(game.deciders) if seat is None or s == seat]
-    if len(at) < step:
+    if until is not None:
+        reached = next((i for i in at if until(_back_to(game, i + 1))), None)
+        if reached is None:
+            return Verdict("waiting", waiting or (UNTIL_WAITING if at else WAITING))
+        index = reached
+    elif len(at) < step:
         return Verdict("waiting", waiting or still_to_make(len(at), step))
-    index = at[step - 1]
+    else:
+        index = at[step - 1]
     move = game.history[index]
     right, why = judge(move, _back_to(game, index + 1))
     said = said_at(game, index)
@@ -190,5 +213,73 @@ def solution_button(puzzle: Any) -> Any:
     return ipywidgets.VBox([button, shown])
 
 
-__all__ = ["Verdict", "check", "moves", "puzzle_verdict", "said_at", "solution_button",
-           "solution_words"]
+# --- Oh My Goods! positions (notebooks/17 and 18) ------------------------------------------
+
+
+def goods_turn(buildings: Sequence[Sequence[tuple[str, int, str | None]]],
+               hands: Sequence[Sequence[str]], market: Sequence[str], *,
+               names: Sequence[str] = ("You", "Rose"), seat: int = 0,
+               active: int | None = None, round: int = 3, final: bool = False,
+               planned: Sequence[str | None] | None = None,
+               offer: Sequence[dict[str, Any]] | None = None, seed: int = 1) -> dict[str, Any]:
+    """An Oh My Goods! position (``goods/1``) in phase IV, ``seat`` about to produce (G4.1),
+    made of the cards a lesson names; ``lf.goods.Game.from_dict`` checks and loads it.
+
+    ``buildings`` holds, a seat each, ``(card, goods, staff)``: how many goods lie on the
+    building (a count: their faces are nobody's to see, G4.4) and who works there: None,
+    the Worker's mode (``"efficient"``, ``"sloppy"``) or an Assistant's id, which then
+    belongs to that seat. Every deck card not named lies shuffled (by ``seed``) in the draw
+    pile, and the goods are taken from its bottom. ``active``: the round's first seat (G1.0;
+    ``seat`` by default, so the seats after it still play this round). ``planned``: each
+    seat's planned card (G4.10), already out of its hand. The Assistants on offer are the
+    first ones of the set, side a, unless ``offer`` gives them (G1.1).
+
+    >>> import langfinger_widget as lf
+    >>> p = goods_turn([[("CB1", 3, "sloppy")], [("CB2", 7, None)]],
+    ...                hands=[["D01"], []], market=["D10", "D30"])
+    >>> g = lf.goods.Game.from_dict(p)
+    >>> g.legal_actions(), g.view(0)["players"][0]["coins"]
+    ([{'type': 'produce', 'building': 'CB1'}], 3)
+    """
+    spec = games.get("goods")
+    cards = spec.Game.new(players=len(names), seed=seed).cards
+    n = len(names)
+    planned = list(planned) if planned is not None else [None] * n
+    named = {c for hand in hands for c in hand} | set(market) | \
+        {c for row in buildings for c, _, _ in row} | {c for c in planned if c is not None}
+    draw = [c for c in sorted(cards.deck) if c not in named]
+    random.Random(seed).shuffle(draw)
+    helpers = {staff: s for s, row in enumerate(buildings) for _, _, staff in row
+               if staff is not None and staff not in ("efficient", "sloppy")}
+    if offer is None:
+        on_offer = sorted(cards.assistants)[:{2: 4, 3: 6, 4: 8}[n]]
+        offer = [{"id": a, "side": "a", "owner": helpers.get(a)} for a in on_offer]
+    rows = []
+    for row in buildings:
+        laid = []
+        for card, goods, staff in row:
+            mode = staff if staff in ("efficient", "sloppy") else None
+            laid.append({"id": card, "goods": [draw.pop(0) for _ in range(goods)],
+                         "worker": mode, "assistant": None if mode or staff is None else staff})
+        rows.append(laid)
+    works = [next(({"building": b["id"], "mode": b["worker"]} for b in row if b["worker"]),
+                  None) for row in rows]
+    first = seat if active is None else active
+    return {
+        "format": "goods/1", "seed": seed, "names": list(names), "start_player": first,
+        "round": round, "active": first, "phase": "production", "final": final,
+        "draw": draw, "discard": [], "market": list(market),
+        "hands": [sorted(h) for h in hands], "buildings": rows, "offer": list(offer),
+        "choices": [None] * n, "plans": [None] * n, "sealed": [False] * n,
+        "mulliganed": [False] * n,
+        "revealed": [{"moves": [], "work": works[s], "planned": planned[s] is not None}
+                     for s in range(n)],
+        "planned": planned, "held": [len(h) for h in hands], "hired": [False] * n,
+        "turn": {"seat": seat, "stage": "produce", "run": [], "last": None, "current": None,
+                 "pay": None},
+        "queue": [], "exhaust": None, "shuffles": 0, "custom": None,
+    }
+
+
+__all__ = ["Verdict", "check", "goods_turn", "moves", "puzzle_verdict", "said_at",
+           "solution_button", "solution_words"]

@@ -23,6 +23,9 @@ TUTORIAL = [
     "06_harbor", "07_round_and_game_end", "08_rulebook_examples",
     # Crooks (docs/crooks.md), on the same lesson machinery (lf.lessons.check).
     "13_crooks_setup_and_a_turn", "14_crooks_specials", "15_crooks_scoring",
+    # Oh My Goods! (docs/goods.md), the same way; its positions come from lf.lessons.goods_turn.
+    "16_goods_setup_and_a_round", "17_goods_production_and_chains",
+    "18_goods_building_assistants_and_scoring",
 ]
 # The setup lessons deal a game by its seed instead of scripting a position.
 DEALT = ("01_setup", "13_crooks_setup_and_a_turn")

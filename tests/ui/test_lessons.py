@@ -3,6 +3,7 @@ plain words what was played and whether it was the lesson's step."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -240,3 +241,113 @@ def test_the_scoring_lesson_says_so_when_a_pass_ended_the_game_too_early() -> No
         assert verdict.state == "waiting" and "never left hangout A" in verdict.text
     finally:
         namespace["w"].close()
+
+
+# --- Oh My Goods! (notebooks/16-18): steps of no fixed length, judged by until= -------------
+
+def _pay(*buildings: str) -> list[dict[str, Any]]:
+    return [{"type": "pay", "building": b} for b in buildings]
+
+
+def _chain(building: str, hand: list[str], goods: list[str]) -> dict[str, Any]:
+    return {"type": "chain", "building": building, "hand": hand, "goods": goods}
+
+
+DONE = {"type": "done"}
+GOODS_LESSONS = {
+    "16_goods_setup_and_a_round": {
+        "w": [{"type": "keep"}, {"type": "keep"}],
+        "plan": [{"type": "work", "building": "CB4", "mode": "sloppy"},
+                 {"type": "plan_build", "card": "D08"}],
+        "turn": [{"type": "produce", "building": "CB4"}, DONE, {"type": "build"},
+                 *_pay("CB4", "CB4", "CB4")]},
+    "17_goods_production_and_chains": {
+        "mill": [{"type": "produce", "building": "D03"}, {"type": "supply", "card": "D09"}],
+        "chain": [_chain("D03", ["D15"], []), _chain("D03", ["D42"], []), DONE],
+        "bricks": [{"type": "produce", "building": "D26"}, _chain("D26", ["D07"], ["CB2"]),
+                   _chain("D26", ["D16"], ["CB2"]), DONE]},
+    "18_goods_building_assistants_and_scoring": {
+        "build": [DONE, {"type": "build"}, *_pay("D24", "D24", "CB2")],
+        "hire": [DONE, {"type": "hire", "assistant": "A1"}, *_pay("D03", "D03"),
+                 *_pay("CB2", "CB2", "CB2", "CB2"), {"type": "assign", "building": "D24"}],
+        "end": [_chain("D03", ["D09"], []), _chain("D24", ["D07"], ["CB2"]),
+                _chain("D61", ["D28"], []), DONE]},
+}
+
+
+@pytest.mark.parametrize("name", GOODS_LESSONS)
+def test_the_goods_lessons_checks_wait_until_the_step_is_over_then_take_its_line(
+        name: str) -> None:
+    """Each check cell of notebooks/16-18 waits under Run All and all along the lesson's
+    line (a payment or a chain is one small action each), and is right at its end, naming
+    the seat and the rulings."""
+    namespace, checks = _lesson(name)
+    lines = GOODS_LESSONS[name]
+    assert set(checks) == set(lines)
+    try:
+        for board, line in lines.items():
+            for action in line:
+                assert _verdict(namespace, checks[board]).state == "waiting", (board, action)
+                namespace[board].play(action)
+            verdict = _verdict(namespace, checks[board])
+            assert verdict.right, (board, verdict)
+            assert verdict.text.startswith(("Right: You:", "Right: Rose:")), verdict.text
+            assert re.search(r"\(G\d\.\d+", verdict.text), verdict.text
+    finally:
+        for board in lines:
+            namespace[board].close()
+
+
+# A wrong way through a lesson, the count of Undo presses back to where it went wrong, and
+# the lesson's line from there.
+GOODS_MISTAKES = [
+    ("16_goods_setup_and_a_round", "plan",
+     [{"type": "work", "building": "CB4", "mode": "efficient"},
+      {"type": "plan_build", "card": "D08"}], "G4.4", 2,
+     [{"type": "work", "building": "CB4", "mode": "sloppy"},
+      {"type": "plan_build", "card": "D08"}]),
+    ("18_goods_building_assistants_and_scoring", "build",
+     [DONE, {"type": "build"}, *_pay("D24", "D24", "D03")], "paid 8", 1, _pay("CB2")),
+    ("18_goods_building_assistants_and_scoring", "end",
+     [_chain("D03", ["D09"], []), _chain("D24", ["D07"], ["CB2"]), _chain("CB2", ["D28"], []),
+      DONE], "G5.3", 2, [_chain("D61", ["D28"], []), DONE]),
+]
+
+
+@pytest.mark.parametrize(("name", "board", "wrong", "said", "undos", "right"), GOODS_MISTAKES,
+                         ids=[f"{m[0][:2]}-{m[1]}" for m in GOODS_MISTAKES])
+def test_a_wrong_goods_step_is_named_and_the_boards_undo_leads_back_to_the_lesson(
+        name: str, board: str, wrong: list[dict[str, Any]], said: str, undos: int,
+        right: list[dict[str, Any]]) -> None:
+    namespace, checks = _lesson(name)
+    w = namespace[board]
+    try:
+        for action in wrong:
+            w.play(action)
+        verdict = _verdict(namespace, checks[board])
+        assert verdict.state == "wrong" and said in verdict.text and "Undo" in verdict.text
+        for _ in range(undos):
+            assert w.undo_status["allowed"], w.undo_status
+            w.undo()
+        for action in right:
+            w.play(action)
+        assert _verdict(namespace, checks[board]).right
+    finally:
+        for b in GOODS_LESSONS[name]:
+            namespace[b].close()
+
+
+def test_the_last_goods_lesson_ends_the_game_with_you_ahead() -> None:
+    """notebooks/18's last board: after the check's step, ending the turn ends the game, and
+    the standings the board shows agree with the check (G5.2, G5.3)."""
+    namespace, checks = _lesson("18_goods_building_assistants_and_scoring")
+    end = namespace["end"]
+    try:
+        for action in [*GOODS_LESSONS["18_goods_building_assistants_and_scoring"]["end"], DONE]:
+            end.play(action)
+        assert end.game.is_over and end.game.winners == [0]
+        assert end.view["standings"] == end.game.standings()
+        assert _verdict(namespace, checks["end"]).right
+    finally:
+        for b in GOODS_LESSONS["18_goods_building_assistants_and_scoring"]:
+            namespace[b].close()
