@@ -142,8 +142,15 @@ def offered_games() -> list[dict[str, Any]]:
         out.append({"name": spec.name, "title": spec.title,
                     "players": [spec.players.start, spec.players.stop - 1],
                     "options": {key: list(choices) for key, (choices, _) in spec.options.items()},
+                    "hints": gives_hints(spec),
                     "levels": [level for level in kernel.LEVELS if _plays(level, spec)]})
     return out
+
+
+def gives_hints(spec: GameSpec) -> bool:
+    """Whether the Hint search can play the game: Langfinger's samples from the view itself,
+    any other game's searches the twins its ``resample`` makes."""
+    return spec.name == DEFAULT_GAME or callable(getattr(spec.Game, "resample", None))
 
 
 def _plays(level: str, spec: GameSpec) -> bool:
@@ -176,6 +183,10 @@ def check_options(body: Mapping[str, Any]) -> Options:
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
         raise Refusal("bad_request", f"hints must be true or false, not {said(hints)}")
+    if hints and not gives_hints(spec):
+        raise Refusal("bad_request", f"{spec.title} gives no hints: a hint searches a twin of "
+                                     "the game drawn from the seat's view (resample), which "
+                                     "it does not make; create the table without hints")
     pace = _number(body.get("pace", 0.5), "pace", 0.0, kernel.MAX_PACE)
     # A game with no greedy bot has no "medium": its stand-ins search (as a table's bots do).
     stand_in = body.get("stand_in", "medium" if _plays("medium", spec) else "hard")

@@ -42,8 +42,19 @@ class QuietSealed(SEALED.Game):  # type: ignore[misc,name-defined]
                 if seat is None or e["type"] != "bid" or e["seat"] == seat]
 
 
-QUIET = dataclasses.replace(SEALED, name="sealed-quiet", Game=QuietSealed)
-games.register(QUIET)
+class BlindSealed(SEALED.Game):  # type: ignore[misc,name-defined]
+    """Sealed Bids that makes no twins: nothing for a hint to search."""
+
+    resample = None
+
+
+@pytest.fixture(autouse=True)
+def odd_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games that break the conformance checks on purpose, registered for this module's
+    tests only (the registry is the process's: tests/games checks every game in it)."""
+    for spec in (dataclasses.replace(SEALED, name="sealed-quiet", Game=QuietSealed),
+                 dataclasses.replace(SEALED, name="sealed-blind", Game=BlindSealed)):
+        monkeypatch.setitem(games._loaded, spec.name, spec)
 
 
 def _info(base: str) -> dict[str, Any]:
@@ -412,7 +423,7 @@ def _hint(w: Wire) -> dict[str, Any]:
     w.next_id += 1
     w.send({"kind": "hint", "id": w.next_id})
     while True:  # the pending answer first, then the search's
-        answer = w.until("hint")
+        answer = w.until("hint", timeout=90)  # a Crooks hint searches 5-12 s here
         if answer.get("id") == w.next_id and not answer.get("pending"):
             return answer
 
@@ -433,3 +444,7 @@ def test_a_hint_searches_any_game_from_the_seats_own_twin(server: ServerThread) 
     with wires(server.ws_url, tokens) as clients:
         refused = clients[0].intent("hint")
         assert refused["code"] == "hints_off", refused
+    # A game that makes no twins gives no hints: a table asking for them is refused why.
+    offered = {g["name"]: g["hints"] for g in _info(server.base)["games"]}
+    assert offered["crooks"] and not offered["sealed-blind"]
+    assert "gives no hints" in _refused(server.base, game="sealed-blind", players=2, hints=True)
