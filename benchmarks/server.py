@@ -18,6 +18,9 @@ table's record replays them.
     python benchmarks/server.py --compare /tmp/old              # the same sweep, another tree
     python benchmarks/server.py --quick                         # seconds; CI runs it
     python benchmarks/server.py --mode cluster                  # two processes, Postgres+Redis
+    python benchmarks/server.py --bot-tables 100                # people's p99, bots thinking
+    python benchmarks/server.py --mode turns --compare /tmp/old # thinking during a move
+    python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -717,6 +720,39 @@ asyncio.run(main())
           f"at most {worst}), {searches} searches thinking")
 
 
+# --- the kernel's share of a move -------------------------------------------------------------
+def kernel_share(code: Path, games: int = 40, seats: int = 3) -> None:
+    """The CPU time of what a server move asks of the kernel and the table rules, in this
+    process, without sockets or disk: the draft copied and played, then for every seat its
+    view and its Undo refusal (R13.2), and the mover's legal actions (random games, every
+    seat a person, as in the sweep). ``--compare DIR`` runs DIR's kernel first."""
+    script = f"""
+import random, time
+import langfinger_widget as lf
+from langfinger_widget.tables.table import seat_undo_refusal
+
+rng, humans, moves = random.Random(1), set(range({seats})), 0
+start = time.process_time()
+for g in range({games}):
+    game = lf.Game.new(players={seats}, seed=g)
+    while not game.is_over:
+        draft = game.copy()
+        draft.play(rng.choice(draft.legal_actions()))
+        game = draft
+        for s in range({seats}):
+            game.view(s)
+            seat_undo_refusal(game, s, humans)
+        game.legal_actions()
+        moves += 1
+print(moves, (time.process_time() - start) / moves * 1000)
+"""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    moves, ms = subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                               capture_output=True, text=True, cwd=code).stdout.split()
+    print(f"  {code}: {float(ms):.3f} ms of CPU a move for the kernel's share ({moves} moves, "
+          f"{seats} seats)")
+
+
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
     process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
@@ -748,12 +784,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns"],
+    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
                              "factor); idle: --connections hello'd sockets held, memory each; "
-                             "turns: bots' thinking let through during a person's move")
+                             "turns: bots' thinking let through during a person's move; "
+                             "kernel: the kernel's share of a move's CPU, in-process")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--connections", type=int, default=10_000,
@@ -775,9 +812,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
-    if args.mode == "turns":
+    if args.mode in ("turns", "kernel"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
-            turns(code, max(1, args.bot_tables or 100))
+            if args.mode == "turns":
+                turns(code, max(1, args.bot_tables or 100))
+            else:
+                kernel_share(code, seats=args.seats)
         return 0
     if args.mode == "idle":
         return idle(min(args.connections, 30_000), args.hold, args.seats, args.processes)
