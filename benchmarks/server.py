@@ -673,7 +673,15 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
-# --- thinking during a person's move ----------------------------------------------------------
+# --- in-process figures, of this tree's code or another's ---------------------------------------
+def _printed(code: Path, script: str) -> list[str]:
+    """What ``script`` prints, run with ``code``'s package (its folder first on the path, as
+    the servers are run: ``-c`` puts the working directory before PYTHONPATH)."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    return subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                          capture_output=True, text=True, cwd=code).stdout.split()
+
+
 def turns(code: Path, searches: int = 100, moves: int = 50) -> None:
     """The milliseconds of bots' thinking that run on the loop during one person's move, as
     the server's scheduler (``Turns``) orders them, in this process: ``searches`` searches
@@ -713,9 +721,7 @@ async def main():
 
 asyncio.run(main())
 """
-    env = {**os.environ, "PYTHONPATH": str(code)}
-    median, worst = subprocess.run([sys.executable, "-c", script], env=env, check=True,
-                                   capture_output=True, text=True, cwd=code).stdout.split()
+    median, worst = _printed(code, script)
     print(f"  {code}: {median} ms of thinking during a person's move (median of {moves}; "
           f"at most {worst}), {searches} searches thinking")
 
@@ -746,9 +752,7 @@ for g in range({games}):
         moves += 1
 print(moves, (time.process_time() - start) / moves * 1000)
 """
-    env = {**os.environ, "PYTHONPATH": str(code)}
-    moves, ms = subprocess.run([sys.executable, "-c", script], env=env, check=True,
-                               capture_output=True, text=True, cwd=code).stdout.split()
+    moves, ms = _printed(code, script)
     print(f"  {code}: {float(ms):.3f} ms of CPU a move for the kernel's share ({moves} moves, "
           f"{seats} seats)")
 
