@@ -757,6 +757,46 @@ print(moves, (time.process_time() - start) / moves * 1000)
           f"{seats} seats)")
 
 
+# --- Postgres writes: one transaction a move, or a group ------------------------------------------
+async def _commits(url: str, tables_count: int, rounds: int) -> list[tuple[str, float, float]]:
+    """On the Postgres at ``url``: rounds of ``tables_count`` moves committed at once (one a
+    table, as many tables' seats move together), through the store's grouped writer and
+    through SQLAlchemy a move each (``Store.open(url, group=False)``, as before issue 39's
+    grouping), the two ways taking turns round by round on one database. Per way: its name,
+    this process's CPU a move (not Postgres's own) and the wall time of a round a move."""
+    from langfinger_widget.server.store import Ply, SeatRow, Store, TableRow
+
+    stores = {"grouped": await Store.open(url), "one a move": await Store.open(url, group=False)}
+    ids = [f"b{i}" for i in range(tables_count)]
+    for table_id in ids:
+        await stores["grouped"].create(
+            TableRow(table_id, 0, {"players": 2, "seed": 1}, {"players": 2}, "playing", 0, False,
+                     None, "digest", 0.0, 0.0),
+            [SeatRow(0, "person", "a", "taken"), SeatRow(1, "person", "b", "taken")])
+    seq = 0
+    spent = {way: [0.0, 0.0] for way in stores}
+    for _ in range(rounds):
+        for way, store in stores.items():
+            cpu, wall = time.process_time(), time.perf_counter()
+            await asyncio.gather(*(store.commit(t, seq, {"seq": seq + 1, "to_move": 1}, [
+                Ply(seq, "play", 0, {"action": {"type": "place", "place": "museum"}}, "person",
+                    seq + 1)]) for t in ids))
+            spent[way][0] += time.process_time() - cpu
+            spent[way][1] += time.perf_counter() - wall
+            seq += 1
+    for store in stores.values():
+        await store.close()
+    moves = rounds * tables_count
+    return [(way, c / moves * 1000, w / moves * 1000) for way, (c, w) in spent.items()]
+
+
+def postgres_writes(tables_count: int, rounds: int = 20) -> None:
+    with services.postgres(fsync=True) as pg:
+        for way, cpu, wall in asyncio.run(_commits(pg.url, tables_count, rounds)):
+            print(f"  {way:>10}: {cpu:.3f} ms of this process's CPU a move, {wall:.2f} ms of "
+                  f"wall time ({rounds} rounds of {tables_count} moves at once, fsync on)")
+
+
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
     process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
@@ -788,13 +828,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel"],
+    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
+                                           "pgwrites"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
                              "factor); idle: --connections hello'd sockets held, memory each; "
                              "turns: bots' thinking let through during a person's move; "
-                             "kernel: the kernel's share of a move's CPU, in-process")
+                             "kernel: the kernel's share of a move's CPU, in-process; "
+                             "pgwrites: Postgres moves grouped or one a transaction "
+                             "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--connections", type=int, default=10_000,
@@ -816,6 +859,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
+    if args.mode == "pgwrites":
+        postgres_writes(args.tables)
+        return 0
     if args.mode in ("turns", "kernel"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
             if args.mode == "turns":

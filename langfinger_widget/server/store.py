@@ -442,9 +442,10 @@ class Store:
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str) -> Store:
+    async def open(cls, url: str, group: bool = True) -> Store:
         """Connect to ``url`` (``sqlite+aiosqlite:///...`` or ``postgresql://...``) and make
-        the tables if they are missing."""
+        the tables if they are missing. ``group=False``: on Postgres, every write its own
+        transaction through SQLAlchemy, as without asyncpg (what the benchmark compares)."""
         url = database_url(url)
         is_sqlite = url.startswith("sqlite")
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
@@ -464,7 +465,7 @@ class Store:
             dsn = make_url(url).set(drivername="postgresql").render_as_string(
                 hide_password=False)
             follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
-            writer = _PostgresWriter(follow)
+            writer = _PostgresWriter(follow) if group else None
         return cls(engine, writer, follow)
 
     async def _write(self, write: Write) -> None:
