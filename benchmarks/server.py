@@ -18,6 +18,9 @@ table's record replays them.
     python benchmarks/server.py --compare /tmp/old              # the same sweep, another tree
     python benchmarks/server.py --quick                         # seconds; CI runs it
     python benchmarks/server.py --mode cluster                  # two processes, Postgres+Redis
+    python benchmarks/server.py --bot-tables 100                # people's p99, bots thinking
+    python benchmarks/server.py --mode turns --compare /tmp/old # thinking during a move
+    python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -670,7 +673,15 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
-# --- thinking during a person's move ----------------------------------------------------------
+# --- in-process figures, of this tree's code or another's ---------------------------------------
+def _printed(code: Path, script: str) -> list[str]:
+    """What ``script`` prints, run with ``code``'s package (its folder first on the path, as
+    the servers are run: ``-c`` puts the working directory before PYTHONPATH)."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    return subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                          capture_output=True, text=True, cwd=code).stdout.split()
+
+
 def turns(code: Path, searches: int = 100, moves: int = 50) -> None:
     """The milliseconds of bots' thinking that run on the loop during one person's move, as
     the server's scheduler (``Turns``) orders them, in this process: ``searches`` searches
@@ -710,11 +721,80 @@ async def main():
 
 asyncio.run(main())
 """
-    env = {**os.environ, "PYTHONPATH": str(code)}
-    median, worst = subprocess.run([sys.executable, "-c", script], env=env, check=True,
-                                   capture_output=True, text=True, cwd=code).stdout.split()
+    median, worst = _printed(code, script)
     print(f"  {code}: {median} ms of thinking during a person's move (median of {moves}; "
           f"at most {worst}), {searches} searches thinking")
+
+
+# --- the kernel's share of a move -------------------------------------------------------------
+def kernel_share(code: Path, games: int = 40, seats: int = 3) -> None:
+    """The CPU time of what a server move asks of the kernel and the table rules, in this
+    process, without sockets or disk: the draft copied and played, then for every seat its
+    view and its Undo refusal (R13.2), and the mover's legal actions (random games, every
+    seat a person, as in the sweep). ``--compare DIR`` runs DIR's kernel first."""
+    script = f"""
+import random, time
+import langfinger_widget as lf
+from langfinger_widget.tables.table import seat_undo_refusal
+
+rng, humans, moves = random.Random(1), set(range({seats})), 0
+start = time.process_time()
+for g in range({games}):
+    game = lf.Game.new(players={seats}, seed=g)
+    while not game.is_over:
+        draft = game.copy()
+        draft.play(rng.choice(draft.legal_actions()))
+        game = draft
+        for s in range({seats}):
+            game.view(s)
+            seat_undo_refusal(game, s, humans)
+        game.legal_actions()
+        moves += 1
+print(moves, (time.process_time() - start) / moves * 1000)
+"""
+    moves, ms = _printed(code, script)
+    print(f"  {code}: {float(ms):.3f} ms of CPU a move for the kernel's share ({moves} moves, "
+          f"{seats} seats)")
+
+
+# --- Postgres writes: one transaction a move, or a group ------------------------------------------
+async def _commits(url: str, tables_count: int, rounds: int) -> list[tuple[str, float, float]]:
+    """On the Postgres at ``url``: rounds of ``tables_count`` moves committed at once (one a
+    table, as many tables' seats move together), through the store's grouped writer and
+    through SQLAlchemy a move each (``Store.open(url, group=False)``, as before issue 39's
+    grouping), the two ways taking turns round by round on one database. Per way: its name,
+    this process's CPU a move (not Postgres's own) and the wall time of a round a move."""
+    from langfinger_widget.server.store import Ply, SeatRow, Store, TableRow
+
+    stores = {"grouped": await Store.open(url), "one a move": await Store.open(url, group=False)}
+    ids = [f"b{i}" for i in range(tables_count)]
+    for table_id in ids:
+        await stores["grouped"].create(
+            TableRow(table_id, 0, {"players": 2, "seed": 1}, {"players": 2}, "playing", 0, False,
+                     None, "digest", 0.0, 0.0),
+            [SeatRow(0, "person", "a", "taken"), SeatRow(1, "person", "b", "taken")])
+    seq = 0
+    spent = {way: [0.0, 0.0] for way in stores}
+    for _ in range(rounds):
+        for way, store in stores.items():
+            cpu, wall = time.process_time(), time.perf_counter()
+            await asyncio.gather(*(store.commit(t, seq, {"seq": seq + 1, "to_move": 1}, [
+                Ply(seq, "play", 0, {"action": {"type": "place", "place": "museum"}}, "person",
+                    seq + 1)]) for t in ids))
+            spent[way][0] += time.process_time() - cpu
+            spent[way][1] += time.perf_counter() - wall
+            seq += 1
+    for store in stores.values():
+        await store.close()
+    moves = rounds * tables_count
+    return [(way, c / moves * 1000, w / moves * 1000) for way, (c, w) in spent.items()]
+
+
+def postgres_writes(tables_count: int, rounds: int = 20) -> None:
+    with services.postgres(fsync=True) as pg:
+        for way, cpu, wall in asyncio.run(_commits(pg.url, tables_count, rounds)):
+            print(f"  {way:>10}: {cpu:.3f} ms of this process's CPU a move, {wall:.2f} ms of "
+                  f"wall time ({rounds} rounds of {tables_count} moves at once, fsync on)")
 
 
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
@@ -748,12 +828,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
-    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns"],
+    parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
+                                           "pgwrites"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
                              "factor); idle: --connections hello'd sockets held, memory each; "
-                             "turns: bots' thinking let through during a person's move")
+                             "turns: bots' thinking let through during a person's move; "
+                             "kernel: the kernel's share of a move's CPU, in-process; "
+                             "pgwrites: Postgres moves grouped or one a transaction "
+                             "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--connections", type=int, default=10_000,
@@ -775,9 +859,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run this tree's (first) server under cProfile, writing here")
     args = parser.parse_args(argv)
-    if args.mode == "turns":
+    if args.mode == "pgwrites":
+        postgres_writes(args.tables)
+        return 0
+    if args.mode in ("turns", "kernel"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
-            turns(code, max(1, args.bot_tables or 100))
+            if args.mode == "turns":
+                turns(code, max(1, args.bot_tables or 100))
+            else:
+                kernel_share(code, seats=args.seats)
         return 0
     if args.mode == "idle":
         return idle(min(args.connections, 30_000), args.hold, args.seats, args.processes)

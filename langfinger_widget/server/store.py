@@ -214,6 +214,30 @@ class _Statements:
             self._made[key] = sql
         return sql
 
+    def plan(self, write: Write) -> tuple[tuple[str, tuple[Any, ...]] | None,
+                                          list[tuple[str, list[tuple[Any, ...]]]]]:
+        """``write`` as statements: its compare and set (None without one; it must change
+        exactly one row, or nothing of the write may be run), then each statement with the
+        rows of parameters to run it with, in order."""
+        cas = None
+        if write.seq is not None:
+            values = {**write.fields, "updated": time.time()}
+            cas = (self.get("cas", tables, tuple(values)),
+                   (*values.values(), write.table_id, write.seq))
+        rest: list[tuple[str, list[tuple[Any, ...]]]] = []
+        for table, rows in write.inserts:
+            if rows:
+                columns = tuple(rows[0])
+                rest.append((self.get("insert", table, columns),
+                             [tuple(r[c] for c in columns) for r in rows]))
+        for seat, values in write.seat_updates:
+            rest.append((self.get("seat", seats, tuple(values)),
+                         [(*values.values(), write.table_id, seat)]))
+        for table, column, keys in write.deletes:
+            if keys:  # one statement a key: SQLite caps a statement's parameters
+                rest.append((self.get("delete", table, (column,)), [(k,) for k in keys]))
+        return cas, rest
+
 
 class _SqliteWriter:
     """(The writer thread.) SQLite's writes through the standard library's ``sqlite3``, each
@@ -257,25 +281,13 @@ class _SqliteWriter:
         self.conn.close()
 
     def _run(self, cursor: sqlite3.Cursor, write: Write) -> None:
-        if write.seq is not None:
-            values = {**write.fields, "updated": time.time()}
-            columns = tuple(values)
-            cursor.execute(self._sql.get("cas", tables, columns),
-                           (*values.values(), write.table_id, write.seq))
+        cas, rest = self._sql.plan(write)
+        if cas is not None:
+            cursor.execute(*cas)
             if cursor.rowcount != 1:
                 raise write.conflict()
-        for table, rows in write.inserts:
-            if rows:
-                columns = tuple(rows[0])
-                cursor.executemany(self._sql.get("insert", table, columns),
-                                   [tuple(r[c] for c in columns) for r in rows])
-        for seat, values in write.seat_updates:
-            cursor.execute(self._sql.get("seat", seats, tuple(values)),
-                           (*values.values(), write.table_id, seat))
-        for table, column, keys in write.deletes:
-            if keys:  # one statement a key: SQLite caps a statement's parameters
-                cursor.executemany(self._sql.get("delete", table, (column,)),
-                                   [(k,) for k in keys])
+        for sql, rows in rest:
+            cursor.executemany(sql, rows)
 
     def commit_group(self, group: list[Write]) -> list[Exception | None]:
         """One transaction for the group. A write whose compare and set fails is skipped (it
@@ -325,24 +337,11 @@ class _PostgresWriter:
         self._sql = _Statements(lambda n: f"${n}")
 
     async def _run(self, conn: Any, write: Write) -> None:
-        if write.seq is not None:
-            values = {**write.fields, "updated": time.time()}
-            status = await conn.execute(self._sql.get("cas", tables, tuple(values)),
-                                        *values.values(), write.table_id, write.seq)
-            if status != "UPDATE 1":
-                raise write.conflict()
-        for table, rows in write.inserts:
-            if rows:
-                columns = tuple(rows[0])
-                await conn.executemany(self._sql.get("insert", table, columns),
-                                       [tuple(r[c] for c in columns) for r in rows])
-        for seat, values in write.seat_updates:
-            await conn.execute(self._sql.get("seat", seats, tuple(values)),
-                               *values.values(), write.table_id, seat)
-        for table, column, keys in write.deletes:
-            if keys:
-                await conn.executemany(self._sql.get("delete", table, (column,)),
-                                       [(k,) for k in keys])
+        cas, rest = self._sql.plan(write)
+        if cas is not None and await conn.execute(cas[0], *cas[1]) != "UPDATE 1":
+            raise write.conflict()
+        for sql, rows in rest:
+            await conn.executemany(sql, rows)
 
     async def submit(self, group: list[Write]) -> list[Exception | None]:
         """Commit ``group`` in one transaction; its outcomes, one a write."""
@@ -443,9 +442,10 @@ class Store:
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str) -> Store:
+    async def open(cls, url: str, group: bool = True) -> Store:
         """Connect to ``url`` (``sqlite+aiosqlite:///...`` or ``postgresql://...``) and make
-        the tables if they are missing."""
+        the tables if they are missing. ``group=False``: on Postgres, every write its own
+        transaction through SQLAlchemy, as without asyncpg (what the benchmark compares)."""
         url = database_url(url)
         is_sqlite = url.startswith("sqlite")
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
@@ -465,7 +465,7 @@ class Store:
             dsn = make_url(url).set(drivername="postgresql").render_as_string(
                 hide_password=False)
             follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
-            writer = _PostgresWriter(follow)
+            writer = _PostgresWriter(follow) if group else None
         return cls(engine, writer, follow)
 
     async def _write(self, write: Write) -> None:
