@@ -6,10 +6,11 @@ keep, the Worker's building and its mode, a card to plan, Produce, a hand card t
 gap, a chain, Build, an Assistant to hire, a goods stack to pay with, End production, End my
 turn. On the way it asks "why not?" once by clicking an unlit choice, and reads the ruling.
 
-Two games: a round at a hot seat (two people at one screen: each plans behind the privacy
-screen in turn, then every plan shows at once), and a whole 2-player game against a greedy
-bot at the fastest pace, with the clicks counted and printed, and the end screen's VP by
-source read against the kernel's standings.
+Whole games, the clicks counted and printed: three players at a hot seat (two people at one
+screen and a greedy bot: each sealed choice behind the privacy screen in turn, every plan
+shown at once after the last), and two players against a greedy bot, the end screen's VP by
+source read against the kernel's standings. Then axe-core, the themes and a phone's width,
+and a round by the keyboard alone.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ OVERFLOWING = """(root) => { const edge = root.getBoundingClientRect().right; co
   return out.slice(0, 12); }"""
 
 
-def cell(bots: str, seed: int) -> str:
+def cell(bots: str, seed: int, players: int = 2) -> str:
     return ("import langfinger_widget as lf\n"
-            f"w = lf.LangfingerWidget(game='goods', players=2, seed={seed}, seat=0, bots={bots},"
-            " pace=0)\n"
+            f"w = lf.LangfingerWidget(game='goods', players={players}, seed={seed}, seat=0,"
+            f" bots={bots}, pace=0)\n"
             "w")
 
 
@@ -190,8 +191,10 @@ class GoodsPlayer:
         return int(text.split()[-1])
 
 
-def test_a_hot_seat_round_each_plan_behind_the_privacy_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
-    nb: LabNotebook = open_notebook("goods-hot-seat.ipynb", [cell("{}", 5)])
+def test_a_hot_seat_game_each_plan_behind_the_privacy_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """Two people at one screen and a greedy bot, a whole game by clicks: each sealed choice
+    is made behind the privacy screen in turn, and every plan shows at once after the last."""
+    nb: LabNotebook = open_notebook("goods-hot-seat.ipynb", [cell("{2: 'greedy'}", 5, 3)])
     nb.run_all()
     root = nb.output(0).get_by_test_id("langfinger")
     board = root.get_by_test_id("goods-board")
@@ -211,7 +214,7 @@ def test_a_hot_seat_round_each_plan_behind_the_privacy_screen(open_notebook) -> 
         player.decide()
     assert player.state() == "privacy"
     expect(root.get_by_test_id("privacy")).to_contain_text("Player")
-    expect(board.locator('[data-testid="sealed"]')).to_have_count(1)
+    expect(board.locator('[data-testid="sealed"]')).to_have_count(2)  # the planner's, the bot's
     expect(board.get_by_test_id("revealed-plan")).to_have_count(0)  # nothing shown yet
     # Behind the cover nothing of the sealed plan shows: no hand, no Worker, no log.
     expect(board.get_by_test_id("hand")).to_have_count(0)
@@ -223,13 +226,18 @@ def test_a_hot_seat_round_each_plan_behind_the_privacy_screen(open_notebook) -> 
     while player.wait_for_turn() == "mine" and board.get_attribute("data-step") == "plan":
         player.decide()
     # The last seal shows every plan at once, on the board of whoever is at the screen.
-    expect(board.get_by_test_id("revealed-plan")).to_have_count(2, timeout=15_000)
+    expect(board.get_by_test_id("revealed-plan")).to_have_count(3, timeout=15_000)
     assert nb.kernel_json("w.game.phase") == "production"
     shoot(root, "goods-hot-seat-revealed")
-    player.play(until_round=2)
-    assert player.reveals >= 3
-    print(f"\n[clicks] one hot-seat round of Oh My Goods! (2 people at one screen): "
-          f"{player.clicks} clicks, {player.reveals} privacy screens, by step {player.by_step}")
+    player.play()
+    expect(root.get_by_test_id("game-over")).to_be_visible(timeout=30_000)
+    assert nb.kernel_json("w.game.is_over")
+    rounds = nb.kernel_json("w.game.round")
+    assert player.reveals >= 2 * rounds  # the cover came up at least twice a round
+    print(f"\n[clicks] whole 3-player Oh My Goods! game at a hot seat (2 people at one screen, "
+          f"a greedy bot, seed 5, pace 0): {player.clicks} clicks for {player.decisions} "
+          f"decisions over {rounds} rounds, {player.reveals} privacy screens; "
+          f"by step {player.by_step}")
 
 
 def test_whole_goods_game_by_clicks_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
