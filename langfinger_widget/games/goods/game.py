@@ -84,7 +84,8 @@ class Game(Recorded[State, Key]):
 
     def to_dict(self) -> dict[str, Any]:
         """The position as JSON-ready data; ``Game.from_dict`` continues it exactly."""
-        return state_mod.copy(self._state)
+        out: dict[str, Any] = state_mod.deep(self._state)
+        return out
 
     def check_invariants(self) -> None:
         """:class:`AssertionError` naming the ruling if the position breaks the game's own

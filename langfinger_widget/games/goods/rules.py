@@ -540,22 +540,32 @@ def _task(cs: CardSet, state: State, task: dict[str, Any], events: list[Event]) 
             card = _draw(state, task, events)
             if card is None:
                 if task.pop("blocked", False):
+                    _tell_goods(state, task, b, events)  # what was drawn before the pause
                     return False
                 break
             task["n"] -= 1
             task["made"] += 1
             b["goods"].append(card)
-        turn = state["turn"]
-        events.append({"type": "produced", "seat": seat, "building": bid,
-                       "goods": task["made"], "cards": secret(b["goods"][-task["made"]:]
-                                                               if task["made"] else [], [])})
-        turn["last"] = bid if task["made"] else None  # G2.3: no good, no production
+        _tell_goods(state, task, b, events)
+        state["turn"]["last"] = bid if task["made"] else None  # G2.3: no good, no production
         return True
     if kind == "plan":
         _begin_plan(state, events)
     elif kind == "production":
         _begin_production(state, events)
     return True
+
+
+def _tell_goods(state: State, task: dict[str, Any], b: dict[str, Any],
+                events: list[Event]) -> None:
+    """The goods drawn since the last telling, face down: their count is public (G4.4)."""
+    fresh = task["made"] - task.get("told", 0)
+    if fresh or not task.get("told_once"):
+        events.append({"type": "produced", "seat": task["seat"], "building": task["building"],
+                       "goods": fresh, "cards": secret(b["goods"][-fresh:] if fresh else [],
+                                                       [])})
+    task["told"] = task["made"]
+    task["told_once"] = True
 
 
 def run(cs: CardSet, state: State, events: list[Event]) -> None:
