@@ -33,6 +33,7 @@ from .test_access_and_theme import (
     crooks_focused,
     set_theme,
 )
+from .test_crooks_e2e import CrooksPlayer
 from .test_whole_game import shoot
 
 LIT = '[data-legal="true"]'
@@ -51,32 +52,16 @@ def cell(bots: str, seed: int, players: int = 2) -> str:
             "w")
 
 
-class GoodsPlayer:
-    """Plays the seat at the screen by clicks: what the board lights up, step by step."""
+class GoodsPlayer(CrooksPlayer):
+    """Plays the seat at the screen by clicks: what the board lights up, step by step (the
+    page reading, the clicks counted and the waits are the Crooks player's)."""
 
     def __init__(self, root: Locator) -> None:
-        self.root = root
+        super().__init__(root)
         self.board = root.get_by_test_id("goods-board")
-        self.clicks = 0
-        self.decisions = 0
-        self.by_step: dict[str, int] = {}
-        self.asked_why = False
         self.reveals = 0
 
-    def move(self) -> int:
-        value = self.root.get_attribute("data-move")
-        return int(value) if value not in (None, "") else -1
-
-    def state(self) -> str:
-        return self.board.get_attribute("data-state") or ""
-
-    def click(self, target: Locator, *, unlit: bool = False) -> None:
-        # An unlit choice is aria-disabled, which Playwright takes for disabled; a mouse clicks
-        # it all the same (and the board asks the kernel why not).
-        target.click(force=unlit)
-        self.clicks += 1
-
-    def wait_for_turn(self, timeout: float = 120.0) -> str:
+    def wait_for_screen(self, timeout: float = 120.0) -> str:
         """'mine', 'privacy' or 'over', once the board is there and no move is pending."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -87,15 +72,6 @@ class GoodsPlayer:
                 return state
             time.sleep(0.05)
         raise AssertionError(f"neither our turn nor the end within {timeout}s (move {self.move()})")
-
-    def wait_past(self, move: int, timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        while self.move() <= move:
-            if time.monotonic() > deadline:
-                error = self.root.get_by_test_id("error")
-                shown = error.inner_text() if error.count() else ""
-                raise AssertionError(f"the board stayed at move {move}; error: {shown!r}")
-            time.sleep(0.02)
 
     def lit(self, selector: str) -> Locator:
         return self.board.locator(f"{selector}{LIT}")
@@ -177,7 +153,7 @@ class GoodsPlayer:
         for _ in range(limit):
             if until_round is not None and self.round() >= until_round:
                 return
-            state = self.wait_for_turn()
+            state = self.wait_for_screen()
             if state == "over":
                 return
             if state == "privacy":
@@ -201,16 +177,16 @@ def test_a_hot_seat_game_each_plan_behind_the_privacy_screen(open_notebook) -> N
     expect(board).to_be_visible(timeout=30_000)
     player = GoodsPlayer(root)
     # Phase I: seat 0 keeps; the screen goes to seat 1 behind the cover.
-    assert player.wait_for_turn() == "mine"
+    assert player.wait_for_screen() == "mine"
     player.decide()
-    assert player.wait_for_turn() == "privacy"
+    assert player.wait_for_screen() == "privacy"
     expect(board.get_by_test_id("hand")).to_have_count(0)
     player.reveal()
     player.decide()
     # Phase II: the seat at the screen plans first; its plan seals, then the cover comes up.
     expect(board).to_have_attribute("data-step", "plan", timeout=15_000)
     planner = nb.kernel_json("w.seat")
-    while player.wait_for_turn() == "mine" and board.get_attribute("data-step") == "plan":
+    while player.wait_for_screen() == "mine" and board.get_attribute("data-step") == "plan":
         player.decide()
     assert player.state() == "privacy"
     expect(root.get_by_test_id("privacy")).to_contain_text("Player")
@@ -223,7 +199,7 @@ def test_a_hot_seat_game_each_plan_behind_the_privacy_screen(open_notebook) -> N
     shoot(root, "goods-hot-seat-privacy")
     player.reveal()
     assert nb.kernel_json("w.seat") == 1 - planner
-    while player.wait_for_turn() == "mine" and board.get_attribute("data-step") == "plan":
+    while player.wait_for_screen() == "mine" and board.get_attribute("data-step") == "plan":
         player.decide()
     # The last seal shows every plan at once, on the board of whoever is at the screen.
     expect(board.get_by_test_id("revealed-plan")).to_have_count(3, timeout=15_000)
@@ -280,12 +256,12 @@ def test_the_goods_board_is_axe_clean_on_a_phone_and_in_the_dark_theme(open_note
     found: dict[str, Any] = {}
     set_theme(page, LIGHT)
     try:
-        assert player.wait_for_turn() == "mine"
+        assert player.wait_for_screen() == "mine"
         player.decide()  # keep
         expect(board).to_have_attribute("data-step", "plan", timeout=15_000)
         found["plan"] = axe_violations(page, root)
         for _ in range(40):
-            player.wait_for_turn()
+            player.wait_for_screen()
             if board.get_attribute("data-step") == "produce":
                 break
             player.decide()
