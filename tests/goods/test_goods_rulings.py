@@ -334,7 +334,7 @@ def test_g4_2_g4_7_rulebook_the_mills_chain_from_hand_and_chain_timing() -> None
 def test_g4_7_rulebook_shoes_from_several_tanneries_leather() -> None:
     d = Deal(2)
     shoe, t1, t2 = d.pick("shoemaker"), d.pick("tannery"), d.pick("tannery")
-    market = market_of(d, "hide", "wood", "clay", "ore")
+    market = market_of(d, "hide", "hide", "ore", "ore", "wood", "clay")
     g = d.game(market=market, hands=[[], []],
                buildings=[[d.building("CB1", 7), d.building(t1, 1), d.building(t2, 2),
                            d.building(shoe, 0, worker="efficient")], [d.building("CB2", 7)]])
@@ -378,21 +378,25 @@ def test_g4_8_the_final_round_chains_any_building_staffed_or_not() -> None:
 
 def test_g4_9_g4_10_rulebook_a_cost_of_seven_paid_with_three_three_two() -> None:
     d = Deal(2)
-    iron, bricks, mill = d.pick("ironworks"), d.pick("brickworks"), d.pick("mill")
-    bakery = d.pick("bakery")
-    g = d.game(hands=[[], []], planned=[bakery, None],
+    iron, barrels, mill = d.pick("ironworks"), d.pick("cooperage"), d.pick("mill")
+    bricks = d.pick("brickworks")
+    assert CARDS[bricks].building.cost == 7
+    g = d.game(hands=[[], []], planned=[bricks, None],
                buildings=[[d.building("CB1", 0, worker="sloppy"), d.building(iron, 1),
-                           d.building(bricks, 1), d.building(mill, 1)],
+                           d.building(barrels, 1), d.building(mill, 1)],
                           [d.building("CB2", 7)]])
     refused(g, {"type": "build"}, "G4.2", 0)
     g.play(DONE, 0)
     assert all(b["worker"] is None for b in g.state["buildings"][0])  # G4.9
     g.play({"type": "build"}, 0)
     before = g.view(0)["players"][0]["coins"]
-    for bid in (iron, bricks, mill):
-        g.play({"type": "pay", "building": bid}, 0)
-    assert [b["id"] for b in g.state["buildings"][0]][-1] == bakery
-    assert before == 8 and g.view(0)["players"][0]["coins"] == 0  # 8 paid, no change
+    g.play({"type": "pay", "building": iron}, 0)
+    g.play({"type": "pay", "building": barrels}, 0)
+    assert g.view(0)["production"]["pay"] == {"for": "build", "card": bricks,
+                                              "assistant": None, "cost": 7, "paid": 6}
+    g.play({"type": "pay", "building": mill}, 0)
+    assert [b["id"] for b in g.state["buildings"][0]][-1] == bricks
+    assert before == 8 and g.view(0)["players"][0]["coins"] == 0  # 8 paid for 7: no change
     assert g.to_decide == [1]
 
 
