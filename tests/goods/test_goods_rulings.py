@@ -545,6 +545,18 @@ def test_g6_3_a_seat_redoes_its_sealed_choice_whatever_others_sealed_meanwhile()
         g.take_back_sealed(0)
 
 
+def test_g6_3_a_tables_undo_takes_back_only_the_seats_own_sealed_steps() -> None:
+    from langfinger_widget.tables.table import seat_undo_refusal, take_back
+
+    g = Game.new(players=3, seed=8, start_player=0)
+    g.play({"type": "mulligan"}, 0)
+    g.play({"type": "keep"}, 1)  # another person sealed since: R12.2 would refuse
+    assert g.can_take_back_sealed(0) and not g.can_take_back_sealed(2)
+    assert seat_undo_refusal(g, 0, {0, 1, 2}) is None
+    take_back(g, 0)
+    assert g.to_decide == [0, 2] and g.deciders == [1]
+
+
 def test_g6_3_goods_drawn_face_down_do_not_stop_undo_a_card_turned_up_does() -> None:
     d = Deal(2)
     market = market_of(d, "grain", "grain", "wood")
