@@ -603,3 +603,42 @@ def test_refused_actions_name_their_ruling_and_change_nothing() -> None:
     refused(g, {"type": "keep"}, "G6.1", 0)
     state = copy.deepcopy(g.to_dict())
     assert g.to_dict() == state
+
+
+def test_g0_2_a_card_is_a_resource_a_building_or_a_good_and_keeps_its_id() -> None:
+    d = Deal(2)
+    mill = d.pick("mill")
+    g = d.game(hands=[[], []], planned=[mill, None],
+               buildings=[[d.building("CB1", 5)], [d.building("CB2", 7)]])
+    assert CARDS[mill].resource in ("grain", "wood", "clay", "ore", "hide")
+    assert CARDS[mill].building.name == "Mill"
+    g.play(DONE, 0)
+    g.play({"type": "build"}, 0)
+    while g.state["turn"]["seat"] == 0:
+        g.play({"type": "pay", "building": "CB1"}, 0)
+    assert g.state["buildings"][0][-1]["id"] == mill  # built, it keeps its card's id
+    assert all(CARDS[c].resource for c in g.state["buildings"][1][0]["goods"])  # goods: cards
+
+
+def test_g0_3_grey_buildings_never_produce_and_take_no_worker() -> None:
+    d = Deal(2)
+    office, inn = d.pick("market_office"), d.pick("inn")
+    g = d.game(phase="plan", hands=[[], []],
+               buildings=[[d.building("CB1", 0), d.building(office), d.building(inn)],
+                          [d.building("CB2", 7)]])
+    assert {a["building"] for a in g.legal_actions(0)} == {"CB1"}
+    colours = Counter(c.building.colour for c in CARDS.values() if c.resource)
+    assert colours["green"] > colours["yellow"] == colours["red"] == colours["blue"]
+
+
+def test_g6_2_every_plan_is_revealed_at_once_after_the_last() -> None:
+    g = Game.new(players=3, seed=9)
+    for s in (0, 1, 2):
+        g.play({"type": "keep"}, s)
+    plan_all(g)
+    reveals = [e for e in g.log(0) if e["type"] == "reveal" and e["step"] == "plan"]
+    assert len(reveals) == 1 and len(reveals[0]["plans"]) == 3
+    assert all(p["work"] is not None for p in reveals[0]["plans"])
+    assert reveals[0]["planned"] == [None, None, None]  # no card was planned
+    assert [p["revealed_plan"]["work"] for p in g.public_view()["players"]] == \
+        [p["work"] for p in reveals[0]["plans"]]
