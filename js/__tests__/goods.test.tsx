@@ -282,7 +282,7 @@ describe("the Oh My Goods! board", () => {
       const reachable = acts.filter((a) => a.type !== "move_assistant" && !(a.type === "work" && a.mode === "efficient"));
       for (const a of reachable) expect(sent.some((s) => isLegalGoods([s], a)), `${key}: ${JSON.stringify(a)}`).toBe(true);
     }
-  });
+  }, 30_000); // every fixture mounted and every lit choice clicked: slow on a busy machine
 
   it("tells the log in words, a run of draws once", () => {
     const lines = logLines(view("over"), FIXTURES.over.events as unknown as Record<string, unknown>[]);
