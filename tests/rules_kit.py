@@ -253,6 +253,26 @@ def copied_from_rulebook(text: str) -> list[str]:
     return [" ".join(s) for s in sorted(_shingles(text) & rulebook_shingles())][:3]
 
 
+def rulings_index(text: str, letter: str) -> dict[str, dict[str, str]]:
+    """A game's docs page's "Rulings index" (docs/crooks.md, docs/goods.md) as its board
+    bundles it (js/crooks/rulings.json, js/goods/rulings.json): ``{"C4.6": {section, text}}``
+    for the rulings numbered with ``letter``."""
+    index: dict[str, dict[str, str]] = {}
+    section, last = "", ""
+    item_re = re.compile(rf"- \*\*({letter}\d+\.\d+)\*\* (.*)")
+    for line in text.split("## Rulings index", 1)[1].splitlines():
+        heading = re.match(r"\*\*(.+?)\*\*", line)
+        item = item_re.match(line)
+        if heading and not line.startswith("-"):
+            section = heading.group(1)
+        elif item:
+            last = item.group(1)
+            index[last] = {"section": section, "text": item.group(2)}
+        elif line.startswith("  ") and last:
+            index[last]["text"] += " " + line.strip()
+    return index
+
+
 # --- the board's intents -------------------------------------------------------------------------
 
 

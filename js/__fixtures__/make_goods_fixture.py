@@ -73,10 +73,39 @@ def sample(seed: int, kept: dict[str, Any]) -> None:
         game.play(rng.choice(useful if useful and rng.random() < 0.8 else legal), seat=seat)
 
 
+# Every kind the board's tests read: games are dealt until each has shown up.
+WANTED = {"after", "assign", "chain", "discard", "hand", "hire", "over", "pay", "plan_build",
+          "plan_move", "plan_pay", "plan_work", "produce", "produce_done", "sealed_wait",
+          "supply", "watch_production"}
+
+
+def exhausted(kept: dict[str, Any]) -> None:
+    """G2.3's discards, which random play seldom reaches: a fresh deal whose draw pile and
+    discard lie as goods on seat 0's Charburner (every card still in one place), so that the
+    first draws find both piles empty."""
+    spec = games.get("goods")
+    d = spec.Game.new(players=PLAYERS, seed=2, start_player=0).to_dict()
+    d["buildings"][0][0]["goods"] += d["draw"] + d["discard"]
+    d["draw"], d["discard"] = [], []
+    game = spec.Game.from_dict(d)
+    for seat in list(game.to_decide):
+        game.play({"type": "keep"}, seat=seat)
+    while game.to_decide and game.to_decide[0] != 0:
+        seat = game.to_decide[0]
+        game.play(game.legal_actions(seat)[0], seat=seat)
+    legal = game.legal_actions(0)
+    assert game.view(0)["exhaust"] is not None and legal, "no G2.3 discard for seat 0"
+    kept["discard"] = {"view": game.view(0), "legal": legal, "events": game.log(0)[-30:],
+                       "move_number": game.move_number, "version": game.version}
+
+
 def main() -> None:
     kept: dict[str, Any] = {}
-    for seed in range(1, 40):
+    exhausted(kept)
+    for seed in range(1, 100):
         sample(seed, kept)
+        if set(kept) >= WANTED:
+            break
     OUT.write_text(json.dumps(dict(sorted(kept.items())), separators=(",", ":")) + "\n")
     print(f"{len(kept)} positions ({', '.join(sorted(kept))}) -> {OUT} "
           f"({OUT.stat().st_size} bytes)")

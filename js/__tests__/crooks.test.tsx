@@ -10,43 +10,14 @@ import { rulingTexts } from "../rulings";
 import { describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
 import type { CrooksView } from "../crooks/model";
 import type { WidgetState } from "../types";
-import { click, mountPerTest, q } from "./fake-model";
+import { click, mountPerTest, q, recordedState } from "./fake-model";
+import type { Recorded } from "./fake-model";
 
 type Key = keyof typeof FIXTURES;
 const setup = mountPerTest();
 
 function stateOf(key: Key, extra: Partial<WidgetState> = {}): WidgetState {
-  const f = FIXTURES[key];
-  return {
-    view: f.view as unknown as WidgetState["view"],
-    legal: f.legal as unknown as WidgetState["legal"],
-    events: f.events as unknown as WidgetState["events"],
-    error: "",
-    seat: 0,
-    pace: 0.6,
-    bots: { "1": "greedy", "2": "random" },
-    human_seats: [0],
-    highlight: {},
-    hint: {},
-    move_number: f.move_number,
-    version: f.version,
-    undo_status: { allowed: false, reason: "nothing to undo" },
-    setup: {
-      game: "crooks",
-      games: [
-        { name: "langfinger", title: "Langfinger", players: [2, 5] },
-        { name: "crooks", title: "Crooks", players: [2, 4] },
-      ],
-      players: 3,
-      seat: 0,
-      bots: { "1": "greedy", "2": "random" },
-      variant: "standard",
-      levels: ["easy", "medium", "hard", "expert"],
-      level_notes: {},
-      allow_new_game: true,
-    },
-    ...extra,
-  };
+  return recordedState("crooks", FIXTURES[key] as unknown as Recorded, extra);
 }
 
 function view(key: Key): CrooksView {

@@ -90,3 +90,48 @@ export function click(el: Element, selector: string): void {
     target.click();
   });
 }
+
+/** What the kernel recorded at one position of a game (js/__fixtures__/crooks.json, goods.json). */
+export interface Recorded {
+  view: unknown;
+  legal: unknown[];
+  events: unknown[];
+  move_number: number;
+  version: number;
+}
+
+/** The traits of seat 0's board at a recorded position of a 3-player game of `game` against a
+ * greedy and a random bot, with the New game panel offering every game. */
+export function recordedState(game: string, f: Recorded, extra: Partial<WidgetState> = {}): WidgetState {
+  return {
+    view: f.view as WidgetState["view"],
+    legal: f.legal as WidgetState["legal"],
+    events: f.events as WidgetState["events"],
+    error: "",
+    seat: 0,
+    pace: 0.6,
+    bots: { "1": "greedy", "2": "random" },
+    human_seats: [0],
+    highlight: {},
+    hint: {},
+    move_number: f.move_number,
+    version: f.version,
+    undo_status: { allowed: false, reason: "nothing to undo" },
+    setup: {
+      game,
+      games: [
+        { name: "langfinger", title: "Langfinger", players: [2, 5] },
+        { name: "crooks", title: "Crooks", players: [2, 4] },
+        { name: "goods", title: "Oh My Goods!", players: [2, 4] },
+      ],
+      players: 3,
+      seat: 0,
+      bots: { "1": "greedy", "2": "random" },
+      variant: "standard",
+      levels: ["easy", "medium", "hard", "expert"],
+      level_notes: {},
+      allow_new_game: true,
+    },
+    ...extra,
+  };
+}

@@ -10,7 +10,8 @@ import { rulingTexts, splitRulings } from "../rulings";
 import { goodsPrivacy, isGoodsView, isLegalGoods, legalOf, logLines, marketRows } from "../goods/model";
 import type { GoodsAction, GoodsView } from "../goods/model";
 import type { WidgetState } from "../types";
-import { click, mountPerTest, q } from "./fake-model";
+import { click, mountPerTest, q, recordedState } from "./fake-model";
+import type { Recorded } from "./fake-model";
 
 type Key = keyof typeof FIXTURES;
 const setup = mountPerTest();
@@ -20,38 +21,7 @@ function view(key: Key): GoodsView {
 }
 
 function stateOf(key: Key, extra: Partial<WidgetState> = {}): WidgetState {
-  const f = FIXTURES[key];
-  return {
-    view: f.view as unknown as WidgetState["view"],
-    legal: f.legal as unknown as WidgetState["legal"],
-    events: f.events as unknown as WidgetState["events"],
-    error: "",
-    seat: 0,
-    pace: 0.6,
-    bots: { "1": "greedy", "2": "random" },
-    human_seats: [0],
-    highlight: {},
-    hint: {},
-    move_number: f.move_number,
-    version: f.version,
-    undo_status: { allowed: false, reason: "nothing to undo" },
-    setup: {
-      game: "goods",
-      games: [
-        { name: "langfinger", title: "Langfinger", players: [2, 5] },
-        { name: "crooks", title: "Crooks", players: [2, 4] },
-        { name: "goods", title: "Oh My Goods!", players: [2, 4] },
-      ],
-      players: 3,
-      seat: 0,
-      bots: { "1": "greedy", "2": "random" },
-      variant: "standard",
-      levels: ["easy", "medium", "hard", "expert"],
-      level_notes: {},
-      allow_new_game: true,
-    },
-    ...extra,
-  };
+  return recordedState("goods", FIXTURES[key] as unknown as Recorded, extra);
 }
 
 function legal(key: Key): GoodsAction[] {
@@ -312,7 +282,7 @@ describe("the Oh My Goods! board", () => {
       const reachable = acts.filter((a) => a.type !== "move_assistant" && !(a.type === "work" && a.mode === "efficient"));
       for (const a of reachable) expect(sent.some((s) => isLegalGoods([s], a)), `${key}: ${JSON.stringify(a)}`).toBe(true);
     }
-  });
+  }, 30_000); // every fixture mounted and every lit choice clicked: slow on a busy machine
 
   it("tells the log in words, a run of draws once", () => {
     const lines = logLines(view("over"), FIXTURES.over.events as unknown as Record<string, unknown>[]);

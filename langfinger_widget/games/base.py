@@ -13,10 +13,13 @@ Games may import this module (and ``protocol``), never each other.
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from ..errors import BadArgument, IllegalAction
+from ..errors import BadArgument, IllegalAction, InvalidState
 
 SECRET = "$secret"  # a part of an event only the seats in its "to" may see
 ONLY = "$only"  # a whole event only these seats may see (another seat's log lacks it)
@@ -63,6 +66,55 @@ def check_seat(seat: Any, players: int, none_ok: bool = True) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise BadArgument(f"seat must be {'None or ' if none_ok else ''}"
                           f"0..{players - 1}, not {seat!r}"[:200])
+
+
+def seats(players: Any, allowed: range, who: str, ruling: str, seed: Any,
+          names: Sequence[str] | None, start_player: Any, max_seed: int
+          ) -> tuple[random.Random, list[str], int]:
+    """A new game's table, checked (:class:`BadArgument` names ``ruling`` for the player
+    count): the seeded generator of the deal, the names, and the start player, drawn from
+    the seed even when given, so that the deal stays the seed's."""
+    if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
+        raise BadArgument(f"{ruling}: {who} is for {allowed.start} to {allowed.stop - 1} "
+                          f"players, not {players!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= max_seed:
+        raise BadArgument(f"the seed must be a whole number 0 to {max_seed}, not {seed!r}")
+    names = [f"Player {k + 1}" for k in range(players)] if names is None else list(names)
+    if len(names) != players or not all(isinstance(x, str) and x for x in names):
+        raise BadArgument(f"names must be {players} non-empty strings")
+    rng = random.Random(seed)
+    drawn = rng.randrange(players)
+    if start_player is None:
+        start_player = drawn
+    if not isinstance(start_player, int) or isinstance(start_player, bool) \
+            or not 0 <= start_player < players:
+        raise BadArgument(f"start_player must be 0 to {players - 1}, not {start_player!r}")
+    return rng, names, start_player
+
+
+def read_data(source: Any, default: Path, ruling: str, what: str) -> Any:
+    """A game's card data: the parsed JSON of a file path, ``source`` itself if it is
+    already data, or (None) the shipped file; :class:`InvalidState` names ``ruling`` when
+    the file cannot be read."""
+    if source is None:
+        source = default
+    if isinstance(source, (str, Path)):
+        try:
+            return json.loads(Path(source).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise InvalidState(f"{ruling}: cannot read the {what} file {source}: {err}") \
+                from None
+    return source
+
+
+def check_bot(seed: Any, blunders: Any) -> tuple[int, float]:
+    """A bot's seed and its chance of a random move, checked (:class:`BadArgument`)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadArgument(f"the seed must be a whole number, not {seed!r}"[:200])
+    if not isinstance(blunders, (int, float)) or isinstance(blunders, bool) \
+            or not 0.0 <= blunders <= 1.0:
+        raise BadArgument(f"blunders must be a chance from 0 to 1, not {blunders!r}"[:200])
+    return seed, float(blunders)
 
 
 class Recorded(Generic[P, K]):

@@ -205,6 +205,8 @@ def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
     deciders = game.deciders
     if not deciders:
         return "nothing to undo"
+    if _sealed_redo(game, seat):
+        return None  # Oh My Goods!'s G6.3: a sealed choice is redone whoever sealed since
     last = None if seat is None else last_choice(game, {seat})
     if last is None:
         return ("R12.2: no decision of yours to take back (a pass that was your only move "
@@ -247,9 +249,20 @@ def last_choice(game: GameState, seats: Collection[int]) -> int | None:
                  if deciders[i] in seats and choices[i]), None)
 
 
+def _sealed_redo(game: GameState, seat: int | None) -> bool:
+    """Whether ``seat`` may take back its own steps in the sealed choice under way, keeping
+    the other seats' (a game offering ``can_take_back_sealed``, e.g. Oh My Goods!, G6.3)."""
+    can = getattr(game, "can_take_back_sealed", None)
+    return seat is not None and callable(can) and bool(can(seat))
+
+
 def take_back(game: GameState, seat: int) -> None:
     """Undo ``seat``'s last decision that had a choice, and every decision after it (check
-    the refusal first)."""
+    the refusal first); in a game's sealed choice under way, only the seat's own steps
+    there (``take_back_sealed``), the others' staying."""
+    if _sealed_redo(game, seat):
+        game.take_back_sealed(seat)  # type: ignore[attr-defined]
+        return
     target = last_choice(game, {seat})
     if target is None:
         raise IllegalAction("R12.2: no decision of yours to take back")

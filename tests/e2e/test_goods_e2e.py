@@ -6,10 +6,11 @@ keep, the Worker's building and its mode, a card to plan, Produce, a hand card t
 gap, a chain, Build, an Assistant to hire, a goods stack to pay with, End production, End my
 turn. On the way it asks "why not?" once by clicking an unlit choice, and reads the ruling.
 
-Two games: a round at a hot seat (two people at one screen: each plans behind the privacy
-screen in turn, then every plan shows at once), and a whole 2-player game against a greedy
-bot at the fastest pace, with the clicks counted and printed, and the end screen's VP by
-source read against the kernel's standings.
+Whole games, the clicks counted and printed: three players at a hot seat (two people at one
+screen and a greedy bot: each sealed choice behind the privacy screen in turn, every plan
+shown at once after the last), and two players against a greedy bot, the end screen's VP by
+source read against the kernel's standings. Then axe-core, the themes and a phone's width,
+and a round by the keyboard alone.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .test_access_and_theme import (
     crooks_focused,
     set_theme,
 )
+from .test_crooks_e2e import CrooksPlayer
 from .test_whole_game import shoot
 
 LIT = '[data-legal="true"]'
@@ -43,39 +45,23 @@ OVERFLOWING = """(root) => { const edge = root.getBoundingClientRect().right; co
   return out.slice(0, 12); }"""
 
 
-def cell(bots: str, seed: int) -> str:
+def cell(bots: str, seed: int, players: int = 2) -> str:
     return ("import langfinger_widget as lf\n"
-            f"w = lf.LangfingerWidget(game='goods', players=2, seed={seed}, seat=0, bots={bots},"
-            " pace=0)\n"
+            f"w = lf.LangfingerWidget(game='goods', players={players}, seed={seed}, seat=0,"
+            f" bots={bots}, pace=0)\n"
             "w")
 
 
-class GoodsPlayer:
-    """Plays the seat at the screen by clicks: what the board lights up, step by step."""
+class GoodsPlayer(CrooksPlayer):
+    """Plays the seat at the screen by clicks: what the board lights up, step by step (the
+    page reading, the clicks counted and the waits are the Crooks player's)."""
 
     def __init__(self, root: Locator) -> None:
-        self.root = root
+        super().__init__(root)
         self.board = root.get_by_test_id("goods-board")
-        self.clicks = 0
-        self.decisions = 0
-        self.by_step: dict[str, int] = {}
-        self.asked_why = False
         self.reveals = 0
 
-    def move(self) -> int:
-        value = self.root.get_attribute("data-move")
-        return int(value) if value not in (None, "") else -1
-
-    def state(self) -> str:
-        return self.board.get_attribute("data-state") or ""
-
-    def click(self, target: Locator, *, unlit: bool = False) -> None:
-        # An unlit choice is aria-disabled, which Playwright takes for disabled; a mouse clicks
-        # it all the same (and the board asks the kernel why not).
-        target.click(force=unlit)
-        self.clicks += 1
-
-    def wait_for_turn(self, timeout: float = 120.0) -> str:
+    def wait_for_screen(self, timeout: float = 120.0) -> str:
         """'mine', 'privacy' or 'over', once the board is there and no move is pending."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -86,15 +72,6 @@ class GoodsPlayer:
                 return state
             time.sleep(0.05)
         raise AssertionError(f"neither our turn nor the end within {timeout}s (move {self.move()})")
-
-    def wait_past(self, move: int, timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        while self.move() <= move:
-            if time.monotonic() > deadline:
-                error = self.root.get_by_test_id("error")
-                shown = error.inner_text() if error.count() else ""
-                raise AssertionError(f"the board stayed at move {move}; error: {shown!r}")
-            time.sleep(0.02)
 
     def lit(self, selector: str) -> Locator:
         return self.board.locator(f"{selector}{LIT}")
@@ -176,7 +153,7 @@ class GoodsPlayer:
         for _ in range(limit):
             if until_round is not None and self.round() >= until_round:
                 return
-            state = self.wait_for_turn()
+            state = self.wait_for_screen()
             if state == "over":
                 return
             if state == "privacy":
@@ -190,28 +167,30 @@ class GoodsPlayer:
         return int(text.split()[-1])
 
 
-def test_a_hot_seat_round_each_plan_behind_the_privacy_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
-    nb: LabNotebook = open_notebook("goods-hot-seat.ipynb", [cell("{}", 5)])
+def test_a_hot_seat_game_each_plan_behind_the_privacy_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
+    """Two people at one screen and a greedy bot, a whole game by clicks: each sealed choice
+    is made behind the privacy screen in turn, and every plan shows at once after the last."""
+    nb: LabNotebook = open_notebook("goods-hot-seat.ipynb", [cell("{2: 'greedy'}", 5, 3)])
     nb.run_all()
     root = nb.output(0).get_by_test_id("langfinger")
     board = root.get_by_test_id("goods-board")
     expect(board).to_be_visible(timeout=30_000)
     player = GoodsPlayer(root)
     # Phase I: seat 0 keeps; the screen goes to seat 1 behind the cover.
-    assert player.wait_for_turn() == "mine"
+    assert player.wait_for_screen() == "mine"
     player.decide()
-    assert player.wait_for_turn() == "privacy"
+    assert player.wait_for_screen() == "privacy"
     expect(board.get_by_test_id("hand")).to_have_count(0)
     player.reveal()
     player.decide()
     # Phase II: the seat at the screen plans first; its plan seals, then the cover comes up.
     expect(board).to_have_attribute("data-step", "plan", timeout=15_000)
     planner = nb.kernel_json("w.seat")
-    while player.wait_for_turn() == "mine" and board.get_attribute("data-step") == "plan":
+    while player.wait_for_screen() == "mine" and board.get_attribute("data-step") == "plan":
         player.decide()
     assert player.state() == "privacy"
     expect(root.get_by_test_id("privacy")).to_contain_text("Player")
-    expect(board.locator('[data-testid="sealed"]')).to_have_count(1)
+    expect(board.locator('[data-testid="sealed"]')).to_have_count(2)  # the planner's, the bot's
     expect(board.get_by_test_id("revealed-plan")).to_have_count(0)  # nothing shown yet
     # Behind the cover nothing of the sealed plan shows: no hand, no Worker, no log.
     expect(board.get_by_test_id("hand")).to_have_count(0)
@@ -220,16 +199,21 @@ def test_a_hot_seat_round_each_plan_behind_the_privacy_screen(open_notebook) -> 
     shoot(root, "goods-hot-seat-privacy")
     player.reveal()
     assert nb.kernel_json("w.seat") == 1 - planner
-    while player.wait_for_turn() == "mine" and board.get_attribute("data-step") == "plan":
+    while player.wait_for_screen() == "mine" and board.get_attribute("data-step") == "plan":
         player.decide()
     # The last seal shows every plan at once, on the board of whoever is at the screen.
-    expect(board.get_by_test_id("revealed-plan")).to_have_count(2, timeout=15_000)
+    expect(board.get_by_test_id("revealed-plan")).to_have_count(3, timeout=15_000)
     assert nb.kernel_json("w.game.phase") == "production"
     shoot(root, "goods-hot-seat-revealed")
-    player.play(until_round=2)
-    assert player.reveals >= 3
-    print(f"\n[clicks] one hot-seat round of Oh My Goods! (2 people at one screen): "
-          f"{player.clicks} clicks, {player.reveals} privacy screens, by step {player.by_step}")
+    player.play()
+    expect(root.get_by_test_id("game-over")).to_be_visible(timeout=30_000)
+    assert nb.kernel_json("w.game.is_over")
+    rounds = nb.kernel_json("w.game.round")
+    assert player.reveals >= 2 * rounds  # the cover came up at least twice a round
+    print(f"\n[clicks] whole 3-player Oh My Goods! game at a hot seat (2 people at one screen, "
+          f"a greedy bot, seed 5, pace 0): {player.clicks} clicks for {player.decisions} "
+          f"decisions over {rounds} rounds, {player.reveals} privacy screens; "
+          f"by step {player.by_step}")
 
 
 def test_whole_goods_game_by_clicks_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
@@ -272,12 +256,12 @@ def test_the_goods_board_is_axe_clean_on_a_phone_and_in_the_dark_theme(open_note
     found: dict[str, Any] = {}
     set_theme(page, LIGHT)
     try:
-        assert player.wait_for_turn() == "mine"
+        assert player.wait_for_screen() == "mine"
         player.decide()  # keep
         expect(board).to_have_attribute("data-step", "plan", timeout=15_000)
         found["plan"] = axe_violations(page, root)
         for _ in range(40):
-            player.wait_for_turn()
+            player.wait_for_screen()
             if board.get_attribute("data-step") == "produce":
                 break
             player.decide()

@@ -334,7 +334,7 @@ def test_g4_2_g4_7_rulebook_the_mills_chain_from_hand_and_chain_timing() -> None
 def test_g4_7_rulebook_shoes_from_several_tanneries_leather() -> None:
     d = Deal(2)
     shoe, t1, t2 = d.pick("shoemaker"), d.pick("tannery"), d.pick("tannery")
-    market = market_of(d, "hide", "wood", "clay", "ore")
+    market = market_of(d, "hide", "hide", "ore", "ore", "wood", "clay")
     g = d.game(market=market, hands=[[], []],
                buildings=[[d.building("CB1", 7), d.building(t1, 1), d.building(t2, 2),
                            d.building(shoe, 0, worker="efficient")], [d.building("CB2", 7)]])
@@ -378,21 +378,25 @@ def test_g4_8_the_final_round_chains_any_building_staffed_or_not() -> None:
 
 def test_g4_9_g4_10_rulebook_a_cost_of_seven_paid_with_three_three_two() -> None:
     d = Deal(2)
-    iron, bricks, mill = d.pick("ironworks"), d.pick("brickworks"), d.pick("mill")
-    bakery = d.pick("bakery")
-    g = d.game(hands=[[], []], planned=[bakery, None],
+    iron, barrels, mill = d.pick("ironworks"), d.pick("cooperage"), d.pick("mill")
+    bricks = d.pick("brickworks")
+    assert CARDS[bricks].building.cost == 7
+    g = d.game(hands=[[], []], planned=[bricks, None],
                buildings=[[d.building("CB1", 0, worker="sloppy"), d.building(iron, 1),
-                           d.building(bricks, 1), d.building(mill, 1)],
+                           d.building(barrels, 1), d.building(mill, 1)],
                           [d.building("CB2", 7)]])
     refused(g, {"type": "build"}, "G4.2", 0)
     g.play(DONE, 0)
     assert all(b["worker"] is None for b in g.state["buildings"][0])  # G4.9
     g.play({"type": "build"}, 0)
     before = g.view(0)["players"][0]["coins"]
-    for bid in (iron, bricks, mill):
-        g.play({"type": "pay", "building": bid}, 0)
-    assert [b["id"] for b in g.state["buildings"][0]][-1] == bakery
-    assert before == 8 and g.view(0)["players"][0]["coins"] == 0  # 8 paid, no change
+    g.play({"type": "pay", "building": iron}, 0)
+    g.play({"type": "pay", "building": barrels}, 0)
+    assert g.view(0)["production"]["pay"] == {"for": "build", "card": bricks,
+                                              "assistant": None, "cost": 7, "paid": 6}
+    g.play({"type": "pay", "building": mill}, 0)
+    assert [b["id"] for b in g.state["buildings"][0]][-1] == bricks
+    assert before == 8 and g.view(0)["players"][0]["coins"] == 0  # 8 paid for 7: no change
     assert g.to_decide == [1]
 
 
@@ -541,6 +545,18 @@ def test_g6_3_a_seat_redoes_its_sealed_choice_whatever_others_sealed_meanwhile()
         g.take_back_sealed(0)
 
 
+def test_g6_3_a_tables_undo_takes_back_only_the_seats_own_sealed_steps() -> None:
+    from langfinger_widget.tables.table import seat_undo_refusal, take_back
+
+    g = Game.new(players=3, seed=8, start_player=0)
+    g.play({"type": "mulligan"}, 0)
+    g.play({"type": "keep"}, 1)  # another person sealed since: R12.2 would refuse
+    assert g.can_take_back_sealed(0) and not g.can_take_back_sealed(2)
+    assert seat_undo_refusal(g, 0, {0, 1, 2}) is None
+    take_back(g, 0)
+    assert g.to_decide == [0, 2] and g.deciders == [1]
+
+
 def test_g6_3_goods_drawn_face_down_do_not_stop_undo_a_card_turned_up_does() -> None:
     d = Deal(2)
     market = market_of(d, "grain", "grain", "wood")
@@ -587,3 +603,42 @@ def test_refused_actions_name_their_ruling_and_change_nothing() -> None:
     refused(g, {"type": "keep"}, "G6.1", 0)
     state = copy.deepcopy(g.to_dict())
     assert g.to_dict() == state
+
+
+def test_g0_2_a_card_is_a_resource_a_building_or_a_good_and_keeps_its_id() -> None:
+    d = Deal(2)
+    mill = d.pick("mill")
+    g = d.game(hands=[[], []], planned=[mill, None],
+               buildings=[[d.building("CB1", 5)], [d.building("CB2", 7)]])
+    assert CARDS[mill].resource in ("grain", "wood", "clay", "ore", "hide")
+    assert CARDS[mill].building.name == "Mill"
+    g.play(DONE, 0)
+    g.play({"type": "build"}, 0)
+    while g.state["turn"]["seat"] == 0:
+        g.play({"type": "pay", "building": "CB1"}, 0)
+    assert g.state["buildings"][0][-1]["id"] == mill  # built, it keeps its card's id
+    assert all(CARDS[c].resource for c in g.state["buildings"][1][0]["goods"])  # goods: cards
+
+
+def test_g0_3_grey_buildings_never_produce_and_take_no_worker() -> None:
+    d = Deal(2)
+    office, inn = d.pick("market_office"), d.pick("inn")
+    g = d.game(phase="plan", hands=[[], []],
+               buildings=[[d.building("CB1", 0), d.building(office), d.building(inn)],
+                          [d.building("CB2", 7)]])
+    assert {a["building"] for a in g.legal_actions(0)} == {"CB1"}
+    colours = Counter(c.building.colour for c in CARDS.values() if c.resource)
+    assert colours["green"] > colours["yellow"] == colours["red"] == colours["blue"]
+
+
+def test_g6_2_every_plan_is_revealed_at_once_after_the_last() -> None:
+    g = Game.new(players=3, seed=9)
+    for s in (0, 1, 2):
+        g.play({"type": "keep"}, s)
+    plan_all(g)
+    reveals = [e for e in g.log(0) if e["type"] == "reveal" and e["step"] == "plan"]
+    assert len(reveals) == 1 and len(reveals[0]["plans"]) == 3
+    assert all(p["work"] is not None for p in reveals[0]["plans"])
+    assert reveals[0]["planned"] == [None, None, None]  # no card was planned
+    assert [p["revealed_plan"]["work"] for p in g.public_view()["players"]] == \
+        [p["work"] for p in reveals[0]["plans"]]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
+from rules_kit import rulings_index
 
 import langfinger_widget as lf
 from langfinger_widget.ui.widget import SeatError
@@ -116,28 +116,11 @@ def test_a_hot_seat_passes_the_screen_before_the_next_persons_pile_shows() -> No
     w.close()
 
 
-def crooks_rulings_index(text: str) -> dict[str, dict[str, str]]:
-    """docs/crooks.md's rulings index as the board bundles it (js/crooks/rulings.json)."""
-    index: dict[str, dict[str, str]] = {}
-    section, last = "", ""
-    for line in text.split("## Rulings index", 1)[1].splitlines():
-        heading = re.match(r"\*\*(.+?)\*\*", line)
-        item = re.match(r"- \*\*(C\d+\.\d+)\*\* (.*)", line)
-        if heading and not line.startswith("-"):
-            section = heading.group(1)
-        elif item:
-            last = item.group(1)
-            index[last] = {"section": section, "text": item.group(2)}
-        elif line.startswith("  ") and last:
-            index[last]["text"] += " " + line.strip()
-    return index
-
-
 def test_the_boards_crooks_rulings_are_the_docs_index() -> None:
     """The words the board shows for a cited ruling (C4.6) are docs/crooks.md's index; after
     editing the index, write js/crooks/rulings.json anew with ``crooks_rulings_index``."""
     root = Path(__file__).resolve().parents[2]
-    index = crooks_rulings_index((root / "docs" / "crooks.md").read_text(encoding="utf-8"))
+    index = rulings_index((root / "docs" / "crooks.md").read_text(encoding="utf-8"), "C")
     bundled = json.loads((root / "js" / "crooks" / "rulings.json").read_text(encoding="utf-8"))
     assert bundled == index
     assert len(index) >= 38 and "Killer" in index["C4.6"]["text"]

@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from rules_kit import act, rulings_index
+
 import langfinger_widget as lf
 from langfinger_widget import games
 
@@ -26,11 +28,6 @@ def goods_widget(**kwargs: object) -> lf.LangfingerWidget:
                                   "bots": {1: "greedy", 2: "random"}, "autoplay": False}
     options.update(kwargs)
     return lf.LangfingerWidget(game="goods", **options)  # type: ignore[arg-type]
-
-
-def act(w: lf.LangfingerWidget, action: dict[str, Any]) -> dict[str, Any]:
-    return w.handle_message({"kind": "act", "action": action, "move": w.move_number,
-                             "version": w.version})
 
 
 def test_a_goods_board_syncs_the_seats_view_legal_actions_and_log() -> None:
@@ -144,16 +141,17 @@ def test_the_new_game_panel_deals_oh_my_goods_on_the_same_board() -> None:
     w.close()
 
 
-def test_every_ruling_the_kernel_cites_has_words_on_the_board() -> None:
-    """The board opens a cited ruling's words from js/goods/rulings.json: every G-ruling the
-    kernel can cite is there (and nothing else)."""
+def test_the_boards_rulings_are_the_docs_index_and_cover_every_citation() -> None:
+    """The words the board shows for a cited ruling (G4.10) are docs/goods.md's rulings index
+    (after editing it, write js/goods/rulings.json anew with ``rulings_index``), and every
+    G-ruling the kernel can cite is there."""
     bundled = json.loads((ROOT / "js" / "goods" / "rulings.json").read_text(encoding="utf-8"))
+    index = rulings_index((ROOT / "docs" / "goods.md").read_text(encoding="utf-8"), "G")
+    assert bundled == index
     source = "".join(p.read_text(encoding="utf-8")
                      for p in (ROOT / "langfinger_widget" / "games" / "goods").glob("*.py"))
     cited = set(re.findall(r"\bG\d+\.\d+\b", source))
     assert cited and cited <= set(bundled), sorted(cited - set(bundled))
-    assert all(re.fullmatch(r"G\d+\.\d+", k) and v["text"] and v["section"]
-               for k, v in bundled.items())
 
 
 def test_the_boards_recorded_positions_have_the_kernels_shape() -> None:

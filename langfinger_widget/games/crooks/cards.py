@@ -14,13 +14,13 @@ data); any deck is checked against C0.4's constraints and refused with an
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidState
+from ..base import read_data
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 TARGETS: tuple[int, ...] = tuple(range(2, 10))  # C1.2: worth 2 to 9, in a row
@@ -138,15 +138,7 @@ def check_deck(deck: Deck) -> None:
 
 def load_deck(source: str | Path | Any = None) -> dict[str, Crook]:
     """The deck from a file path (JSON), from parsed data, or (None) the shipped one."""
-    if source is None:
-        source = DECK_FILE
-    if isinstance(source, (str, Path)):
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise InvalidState(f"C0.4: cannot read the deck file {source}: {err}") from None
-        return parse_deck(data)
-    return parse_deck(source)
+    return parse_deck(read_data(source, DECK_FILE, "C0.4", "deck"))
 
 
 def deck_data(deck: Deck) -> list[dict[str, Any]]:

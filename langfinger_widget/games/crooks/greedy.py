@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument
+from ..base import check_bot
 from .cards import GANG_POINTS, GANGS, TARGETS
 
 Action = dict[str, Any]
@@ -48,13 +48,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0, blunders: float = 0.0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadArgument(f"the seed must be a whole number, not {seed!r}"[:200])
-        if not isinstance(blunders, (int, float)) or isinstance(blunders, bool) \
-                or not 0.0 <= blunders <= 1.0:
-            raise BadArgument(f"blunders must be a chance from 0 to 1, not {blunders!r}"[:200])
-        self.seed = seed
-        self.blunders = float(blunders)
+        self.seed, self.blunders = check_bot(seed, blunders)
         self._rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:

@@ -10,12 +10,11 @@ events. Events hide what only some seats may see inside :func:`secret` markers;
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument, IllegalAction, InvalidState
-from ..base import secret
+from ...errors import IllegalAction, InvalidState
+from ..base import seats, secret
 from . import cards
 from .cards import FACE_DOWN_COST, GANG_POINTS, GANGS, PICKPOCKET_GAIN, START_CASH, TARGETS
 from .state import FOLLOW_UPS, Placed, State, Turn
@@ -32,23 +31,9 @@ Key = tuple[Any, ...]
 def setup(players: int, seed: int, names: Sequence[str] | None, start_player: int | None,
           deck: dict[str, cards.Crook], custom_deck: bool) -> tuple[State, list[Event]]:
     """Deal a new game (C1): the piles from the shuffled deck, the rest to the box unseen."""
-    if not isinstance(players, int) or isinstance(players, bool) \
-            or not cards.MIN_PLAYERS <= players <= cards.MAX_PLAYERS:
-        raise BadArgument(f"C1.1: Crooks is for 2 to 4 players, not {players!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise BadArgument(f"the seed must be a whole number 0 to 2**64-1, not {seed!r}")
-    if names is None:
-        names = [f"Player {k + 1}" for k in range(players)]
-    names = list(names)
-    if len(names) != players or not all(isinstance(x, str) and x for x in names):
-        raise BadArgument(f"names must be {players} non-empty strings")
-    rng = random.Random(seed)
-    drawn = rng.randrange(players)  # C1.0: drawn even when given, so the deal stays the seed's
-    if start_player is None:
-        start_player = drawn
-    if not isinstance(start_player, int) or isinstance(start_player, bool) \
-            or not 0 <= start_player < players:
-        raise BadArgument(f"start_player must be 0 to {players - 1}, not {start_player!r}")
+    # C1.0: the start player is drawn even when given, so the deal stays the seed's
+    rng, names, start_player = seats(players, range(cards.MIN_PLAYERS, cards.MAX_PLAYERS + 1),
+                                     "Crooks", "C1.1", seed, names, start_player, 2**64 - 1)
     order = sorted(deck)
     rng.shuffle(order)
     hangouts: dict[str, list[str]] = {}

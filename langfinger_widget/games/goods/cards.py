@@ -15,13 +15,13 @@ parsed data); any set is checked against G0.5's constraints and refused with an
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidState
+from ..base import read_data
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 CARDS_FORMAT = "goods-cards/1"
@@ -251,15 +251,7 @@ def parse_cards(data: Any) -> CardSet:
 
 def load_cards(source: str | Path | Any = None) -> CardSet:
     """The cards from a file path (JSON), from parsed data, or (None) the shipped ones."""
-    if source is None:
-        source = CARDS_FILE
-    if isinstance(source, (str, Path)):
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise InvalidState(f"G0.5: cannot read the card file {source}: {err}") from None
-        return parse_cards(data)
-    return parse_cards(source)
+    return parse_cards(read_data(source, CARDS_FILE, "G0.5", "card"))
 
 
 SHIPPED: CardSet = load_cards()

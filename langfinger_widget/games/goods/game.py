@@ -212,6 +212,22 @@ class Game(Recorded[State, Key]):
         self._record(position, events, key, seat)
         return events
 
+    def _sealed_start(self) -> int | None:
+        """Where the sealed step under way began in the history (None: no sealed step)."""
+        if self._state["phase"] not in ("hand", "plan") or self._state["exhaust"] is not None:
+            return None
+        start = self.move_number
+        while start > 0 and self._states[start - 1]["phase"] == self._state["phase"] \
+                and self._states[start - 1]["round"] == self._state["round"] \
+                and self._states[start - 1]["exhaust"] is None:
+            start -= 1
+        return start
+
+    def can_take_back_sealed(self, seat: int) -> bool:
+        """Whether ``seat`` has steps in the sealed choice under way to take back (G6.3)."""
+        start = self._sealed_start()
+        return start is not None and seat in self._movers[start:]
+
     def take_back_sealed(self, seat: int) -> None:
         """G6.3: take back ``seat``'s steps in the sealed choice under way, keeping every
         other seat's, so it may choose again (until the last seat seals).
@@ -219,15 +235,10 @@ class Game(Recorded[State, Key]):
         :class:`IllegalAction` if the seat has taken no step in the sealed choice under way.
         """
         check_seat(seat, self.num_players, none_ok=False)
-        if self._state["phase"] not in ("hand", "plan") or self._state["exhaust"] is not None:
+        start = self._sealed_start()
+        if start is None:
             raise IllegalAction("G6.3: no sealed step is under way")
-        start = self.move_number
-        while start > 0 and self._states[start - 1]["phase"] == self._state["phase"] \
-                and self._states[start - 1]["round"] == self._state["round"] \
-                and self._states[start - 1]["exhaust"] is None:
-            start -= 1
-        mine = [i for i in range(start, self.move_number) if self._movers[i] == seat]
-        if not mine:
+        if seat not in self._movers[start:]:
             raise IllegalAction("G6.3: you have taken no step in this sealed choice")
         kept = [(self._actions[i], self._movers[i]) for i in range(start, self.move_number)
                 if self._movers[i] != seat]

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import BadArgument
+from ..base import check_bot
 
 Action = dict[str, Any]
 VIEW_FORMAT = "goods-view/1"
@@ -34,13 +35,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0, blunders: float = 0.0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadArgument(f"the seed must be a whole number, not {seed!r}"[:200])
-        if not isinstance(blunders, (int, float)) or isinstance(blunders, bool) \
-                or not 0.0 <= blunders <= 1.0:
-            raise BadArgument(f"blunders must be a chance from 0 to 1, not {blunders!r}"[:200])
-        self.seed = seed
-        self.blunders = float(blunders)
+        self.seed, self.blunders = check_bot(seed, blunders)
         self._rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -80,8 +75,12 @@ class GreedyBot:
             k = kinds[_card(hand, action["card"])["building"]]
             if k["cost"] > coins + 6:
                 return 0.0
-            late = view["round"] >= 8
-            return 1 + k["vp"] * (3 if late else 1.5) + (0 if late else k["worth"]) \
+            late = view["final_round"] or view["round"] >= 9
+            # a grey building's lasting benefit, in coins a round: an Office's resource,
+            # an Inn's card
+            lasting = 3.0 if k["colour"] == "grey" and not k["extra_cards"] else \
+                1.5 if k["extra_cards"] else float(k["worth"])
+            return 1 + k["vp"] * (3 if late else 1.5) + (0 if late else lasting) \
                 - max(0, k["cost"] - coins) * 0.3
         if kind == "produce":
             return 20 + mine[action["building"]]["worth"]

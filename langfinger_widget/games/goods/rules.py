@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import BadArgument, IllegalAction
-from ..base import ONLY, SECRET, secret
+from ...errors import IllegalAction
+from ..base import ONLY, SECRET, seats, secret
 from . import cards as cards_mod
 from .cards import (
     ASSISTANTS_ON_OFFER,
@@ -131,21 +131,10 @@ def setup(cs: CardSet, players: int, seed: int, names: Sequence[str] | None,
           start_player: int | None) -> tuple[State, list[Event]]:
     """Deal a new game (G1): a Charburner and a Worker each, the Assistants on offer, five
     cards in hand and seven coal (G1.1, G1.2); then round 1's phase I begins."""
-    if not isinstance(players, int) or isinstance(players, bool) \
-            or players not in range(cards_mod.MIN_PLAYERS, cards_mod.MAX_PLAYERS + 1):
-        raise BadArgument(f"G1.1: Oh My Goods! is for 2 to 4 players, not {players!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise BadArgument(f"the seed must be a whole number 0 to 2**63-1, not {seed!r}")
-    names = [f"Player {k + 1}" for k in range(players)] if names is None else list(names)
-    if len(names) != players or not all(isinstance(x, str) and x for x in names):
-        raise BadArgument(f"names must be {players} non-empty strings")
-    rng = random.Random(seed)
-    drawn = rng.randrange(players)  # G1.0: drawn even when given, so the deal stays the seed's
-    if start_player is None:
-        start_player = drawn
-    if not isinstance(start_player, int) or isinstance(start_player, bool) \
-            or not 0 <= start_player < players:
-        raise BadArgument(f"start_player must be 0 to {players - 1}, not {start_player!r}")
+    # G1.0: the start player is drawn even when given, so the deal stays the seed's
+    rng, names, start_player = seats(
+        players, range(cards_mod.MIN_PLAYERS, cards_mod.MAX_PLAYERS + 1), "Oh My Goods!",
+        "G1.1", seed, names, start_player, 2**63 - 1)
     burners = sorted(cs.charburners)
     rng.shuffle(burners)
     helpers = sorted(cs.assistants)
