@@ -12,6 +12,9 @@ a real page:
   message caused: bots moving on the kernel's event loop;
 - the Hint button's search, run in slices on that loop, reaches the board.
 
+- New game deals Crooks: its board plays a turn by clicks, and the reactive table reads
+  Crooks' view.
+
 The app view shows no code, so everything is read from the page.
 """
 

@@ -3,7 +3,8 @@
 Someone who never saw code opens the app, starts a 4-player game with three
 bots of different strengths from the board's own New game panel, places a
 token and watches the bots answer. Everything is read from the page, as that
-person would: the app has no notebook to ask the kernel through.
+person would: the app has no notebook to ask the kernel through. The same New game panel
+deals Crooks, whose board then plays a turn by clicks against two bots.
 """
 
 from __future__ import annotations
