@@ -350,7 +350,8 @@ def test_crooks_board_in_light_and_dark_is_axe_clean(open_notebook) -> None:  # 
     """The Crooks board follows JupyterLab's theme (its colours change, its text keeps 4.5:1)
     and axe-core finds no WCAG 2.1 A/AA violation in either theme, contrast included: at a
     turn's start (the hangouts), with the pile shown, with the ways to lay a crook offered,
-    and with the legend open. One board, the theme switched at each step."""
+    with the legend open, and at the end screen's scoring. One board, the theme switched at
+    each step."""
     nb, root, crooks = open_crooks(open_notebook, "crooks-themes.ipynb")
     page = nb.page
     found: dict[str, list[dict[str, Any]]] = {}
@@ -387,6 +388,18 @@ def test_crooks_board_in_light_and_dark_is_axe_clean(open_notebook) -> None:  # 
         crooks.get_by_test_id("legend").click()
         expect(crooks.get_by_test_id("legend-panel")).to_be_visible()
         both_themes("legend")
+        crooks.get_by_test_id("legend").click()  # closed again
+        # The end screen: the same board given a game played to its end by random moves.
+        nb.kernel(
+            "import random as _random\n"
+            "_over = lf.crooks.Game.new(players=3, seed=4)\n"
+            "_moves = _random.Random(1)\n"
+            "while not _over.is_over:\n"
+            "    _over.play(_moves.choice(_over.legal_actions()))\n"
+            "w.game = _over"
+        )
+        expect(root.get_by_test_id("standings")).to_be_visible()
+        both_themes("end")
     finally:
         set_theme(page, LIGHT)  # later tests in this session expect the default theme
     light, dark = seen["light"], seen["dark"]
