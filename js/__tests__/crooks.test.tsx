@@ -4,7 +4,7 @@
  * step: the board is checked against what the kernel really sends.
  */
 import { act } from "preact/test-utils";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import FIXTURES from "../__fixtures__/crooks.json";
 import { rulingTexts } from "../rulings";
 import { describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
@@ -228,5 +228,46 @@ describe("the Crooks board", () => {
     expect(kill(1, 0)).toBe("Player 2 sent your crooks (2) at the 6 back to the box.");
     expect(kill(1, 2)).toBe("Player 2 sent Player 3's crooks (2) at the 6 back to the box.");
     expect(rulingTexts("C3.3")[0]?.text).toContain("Kingpin");
+  });
+});
+
+describe("the Crooks board on a narrow screen", () => {
+  // jsdom measures nothing: a ResizeObserver stand-in reports the width a phone would give.
+  let observed: ((entries: { contentRect: { width: number } }[]) => void)[] = [];
+  class FakeResizeObserver {
+    constructor(callback: (entries: { contentRect: { width: number } }[]) => void) {
+      observed.push(callback);
+    }
+    observe(): void {}
+    disconnect(): void {}
+  }
+  const resize = (width: number): void => {
+    act(() => {
+      for (const callback of observed) callback([{ contentRect: { width } }]);
+    });
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    observed = [];
+  });
+
+  it("turns the targets a quarter below 560 px: a row a target, a column a seat", () => {
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+    const { el, model } = setup(stateOf("place"));
+    expect(el.querySelectorAll('[data-testid="targets"] tbody tr').length).toBe(3);
+    resize(360);
+    const table = q(el, '[data-testid="targets"]');
+    expect(table.classList.contains("lf-targets-narrow")).toBe(true);
+    expect(table.querySelectorAll("tbody tr").length).toBe(8);
+    expect(table.querySelectorAll("thead th").length).toBe(1 + 3);
+    // Each target's row holds one cell a seat, your cell a button as on the wide board.
+    const two = q(table, 'tbody tr[data-target="2"]');
+    expect(two.querySelectorAll("td").length).toBe(3);
+    expect(two.querySelector('[data-testid="target-cell"][data-seat="0"]')).not.toBeNull();
+    click(el, '[data-testid="target-cell"][data-seat="0"][data-target="2"]');
+    expect(el.querySelectorAll('[data-testid="place-choice"]').length).toBe(placementsAt(FIXTURES.place.legal, 2).length);
+    expect(model.sent).toEqual([]);
+    resize(900);
+    expect(el.querySelectorAll('[data-testid="targets"] tbody tr').length).toBe(3);
   });
 });
