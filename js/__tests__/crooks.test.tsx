@@ -121,6 +121,25 @@ describe("the Crooks board", () => {
     expect(el.querySelector('[data-testid="place-choice"]')).toBeNull();
   });
 
+  it("hands the keyboard's focus on to the pile when the hangout pressed stops being a button", () => {
+    const { el, model } = setup(stateOf("start"));
+    const hangout = q(el, '[data-testid="hangout"][data-hangout="E"]');
+    act(() => hangout.focus());
+    expect(document.activeElement).toBe(hangout);
+    const next = FIXTURES.keep; // the recruit at E played: the pile is shown, the hangouts are not buttons
+    act(() => {
+      model.set("view", next.view);
+      model.set("legal", next.legal);
+      model.set("events", next.events);
+      model.set("move_number", next.move_number);
+      model.set("version", next.version);
+    });
+    expect(el.querySelector('[data-testid="hangout"]')).toBeNull();
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute("data-testid")).toBe("pile-card");
+    expect(focused.getAttribute("data-legal")).toBe("true");
+  });
+
   it("on the open board, places in the row of the seat to move", () => {
     const open = { ...view("place"), seat: null };
     const { el } = setup(stateOf("place", { view: open as unknown as WidgetState["view"], seat: null }));
