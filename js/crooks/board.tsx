@@ -202,7 +202,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
   useEffect(() => {
     const root = rootRef.current;
     const active = document.activeElement;
-    if (!root || !focusInside.current || (active && active !== document.body && active.isConnected)) return;
+    if (!root || !focusInside.current || (active && active !== document.body)) return;
     const next =
       root.querySelector<HTMLElement>('[data-testid="place-choice"]') ??
       root.querySelector<HTMLElement>('[data-legal="true"]') ??
@@ -330,16 +330,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
       }}
       onFocusOut={(e) => {
         const next = e.relatedTarget as Node | null;
-        const left = e.target as Node;
-        if (next) {
-          if (!rootRef.current?.contains(next)) focusInside.current = false;
-        } else {
-          // Focus went nowhere: a click on the page's blank space leaves the button there (the
-          // person moved on), a step that removed the button does not (the board hands on).
-          setTimeout(() => {
-            if (left.isConnected && !rootRef.current?.contains(document.activeElement)) focusInside.current = false;
-          }, 0);
-        }
+        if (next && !rootRef.current?.contains(next)) focusInside.current = false;
       }}
     >
       <div class="lf-top">
