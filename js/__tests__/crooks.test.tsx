@@ -4,7 +4,7 @@
  * step: the board is checked against what the kernel really sends.
  */
 import { act } from "preact/test-utils";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import FIXTURES from "../__fixtures__/crooks.json";
 import { rulingTexts } from "../rulings";
 import { describeEvent, isCrooksView, placementWords, placementsAt } from "../crooks/model";
@@ -90,6 +90,25 @@ describe("the Crooks board", () => {
     // A replaced game (w.game = ..., a lesson dealt again) may meet the old one's numbers.
     act(() => model.set("view", structuredClone(FIXTURES.place.view)));
     expect(el.querySelector('[data-testid="place-choice"]')).toBeNull();
+  });
+
+  it("hands the keyboard's focus on to the pile when the hangout pressed stops being a button", () => {
+    const { el, model } = setup(stateOf("start"));
+    const hangout = q(el, '[data-testid="hangout"][data-hangout="E"]');
+    act(() => hangout.focus());
+    expect(document.activeElement).toBe(hangout);
+    const next = FIXTURES.keep; // the recruit at E played: the pile is shown, the hangouts are not buttons
+    act(() => {
+      model.set("view", next.view);
+      model.set("legal", next.legal);
+      model.set("events", next.events);
+      model.set("move_number", next.move_number);
+      model.set("version", next.version);
+    });
+    expect(el.querySelector('[data-testid="hangout"]')).toBeNull();
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute("data-testid")).toBe("pile-card");
+    expect(focused.getAttribute("data-legal")).toBe("true");
   });
 
   it("on the open board, places in the row of the seat to move", () => {
@@ -199,5 +218,46 @@ describe("the Crooks board", () => {
     expect(kill(1, 0)).toBe("Player 2 sent your crooks (2) at the 6 back to the box.");
     expect(kill(1, 2)).toBe("Player 2 sent Player 3's crooks (2) at the 6 back to the box.");
     expect(rulingTexts("C3.3")[0]?.text).toContain("Kingpin");
+  });
+});
+
+describe("the Crooks board on a narrow screen", () => {
+  // jsdom measures nothing: a ResizeObserver stand-in reports the width a phone would give.
+  let observed: ((entries: { contentRect: { width: number } }[]) => void)[] = [];
+  class FakeResizeObserver {
+    constructor(callback: (entries: { contentRect: { width: number } }[]) => void) {
+      observed.push(callback);
+    }
+    observe(): void {}
+    disconnect(): void {}
+  }
+  const resize = (width: number): void => {
+    act(() => {
+      for (const callback of observed) callback([{ contentRect: { width } }]);
+    });
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    observed = [];
+  });
+
+  it("turns the targets a quarter below 560 px: a row a target, a column a seat", () => {
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+    const { el, model } = setup(stateOf("place"));
+    expect(el.querySelectorAll('[data-testid="targets"] tbody tr').length).toBe(3);
+    resize(360);
+    const table = q(el, '[data-testid="targets"]');
+    expect(table.classList.contains("lf-targets-narrow")).toBe(true);
+    expect(table.querySelectorAll("tbody tr").length).toBe(8);
+    expect(table.querySelectorAll("thead th").length).toBe(1 + 3);
+    // Each target's row holds one cell a seat, your cell a button as on the wide board.
+    const two = q(table, 'tbody tr[data-target="2"]');
+    expect(two.querySelectorAll("td").length).toBe(3);
+    expect(two.querySelector('[data-testid="target-cell"][data-seat="0"]')).not.toBeNull();
+    click(el, '[data-testid="target-cell"][data-seat="0"][data-target="2"]');
+    expect(el.querySelectorAll('[data-testid="place-choice"]').length).toBe(placementsAt(FIXTURES.place.legal, 2).length);
+    expect(model.sent).toEqual([]);
+    resize(900);
+    expect(el.querySelectorAll('[data-testid="targets"] tbody tr').length).toBe(3);
   });
 });

@@ -9,12 +9,16 @@ looks right in light and dark JupyterLab themes. Here a real Chromium proves it:
 * switching JupyterLab to "JupyterLab Dark" changes the board's colours, and the
   main text keeps a WCAG contrast ratio of at least 4.5:1 (level AA for normal
   text) against the board's background in both themes.
+
+The Crooks board (issue 37) the same way: a turn by Tab and Enter alone, axe-core's WCAG 2.1
+A/AA rules clean in light and dark at four steps of a turn, and a phone's 390 px with touch.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -263,6 +267,19 @@ _JS_CROOKS_FOCUSED = """(root) => {
 }"""
 
 
+def open_crooks(
+    open_notebook: Callable[[str, list[str]], LabNotebook], path: str
+) -> tuple[LabNotebook, Locator, Locator]:
+    """A notebook whose one cell is the Crooks board, run; the notebook, widget root and board,
+    once it is seat 0's turn."""
+    nb = open_notebook(path, [CROOKS_BOARD])
+    nb.run_all()
+    root = board(nb)
+    crooks = root.get_by_test_id("crooks-board")
+    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    return nb, root, crooks
+
+
 def axe_violations(page: Page, root: Locator) -> list[dict[str, Any]]:
     """axe-core's WCAG 2.1 A/AA violations inside ``root`` (the engine injected once a page)."""
     if not AXE.exists():
@@ -284,11 +301,7 @@ def crooks_focused(page: Page, root: Locator) -> dict[str, Any] | None:
 def test_crooks_turn_by_keyboard_alone(open_notebook) -> None:  # type: ignore[no-untyped-def]
     """A whole Crooks turn with Tab and Enter: each step hands the focus to the next choice
     (the pile after a recruit, the row after a keep, the ways to lay it after a cell)."""
-    nb: LabNotebook = open_notebook("crooks-keyboard.ipynb", [CROOKS_BOARD])
-    nb.run_all()
-    root = board(nb)
-    crooks = root.get_by_test_id("crooks-board")
-    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    nb, _, crooks = open_crooks(open_notebook, "crooks-keyboard.ipynb")
     page = nb.page
 
     controls = page.evaluate(_JS_CONTROLS, crooks.element_handle())
@@ -337,12 +350,9 @@ def test_crooks_board_in_light_and_dark_is_axe_clean(open_notebook) -> None:  # 
     """The Crooks board follows JupyterLab's theme (its colours change, its text keeps 4.5:1)
     and axe-core finds no WCAG 2.1 A/AA violation in either theme, contrast included: at a
     turn's start (the hangouts), with the pile shown, with the ways to lay a crook offered,
-    and with the legend open. One board, the theme switched at each step."""
-    nb: LabNotebook = open_notebook("crooks-themes.ipynb", [CROOKS_BOARD])
-    nb.run_all()
-    root = board(nb)
-    crooks = root.get_by_test_id("crooks-board")
-    expect(crooks).to_have_attribute("data-state", "mine", timeout=30_000)
+    with the legend open, and at the end screen's scoring. One board, the theme switched at
+    each step."""
+    nb, root, crooks = open_crooks(open_notebook, "crooks-themes.ipynb")
     page = nb.page
     found: dict[str, list[dict[str, Any]]] = {}
     seen: dict[str, dict[str, Any]] = {}
@@ -378,6 +388,18 @@ def test_crooks_board_in_light_and_dark_is_axe_clean(open_notebook) -> None:  # 
         crooks.get_by_test_id("legend").click()
         expect(crooks.get_by_test_id("legend-panel")).to_be_visible()
         both_themes("legend")
+        crooks.get_by_test_id("legend").click()  # closed again
+        # The end screen: the same board given a game played to its end by random moves.
+        nb.kernel(
+            "import random as _random\n"
+            "_over = lf.crooks.Game.new(players=3, seed=4)\n"
+            "_moves = _random.Random(1)\n"
+            "while not _over.is_over:\n"
+            "    _over.play(_moves.choice(_over.legal_actions()))\n"
+            "w.game = _over"
+        )
+        expect(root.get_by_test_id("standings")).to_be_visible()
+        both_themes("end")
     finally:
         set_theme(page, LIGHT)  # later tests in this session expect the default theme
     light, dark = seen["light"], seen["dark"]

@@ -149,6 +149,27 @@ def assert_a_grid(board: Locator) -> None:
         assert row["tops"] == 1 and row["lefts"] == row["cells"], rows
 
 
+def deal_crooks_from_the_panel(root: Locator) -> Locator:
+    """The board's own New game panel deals Crooks: 3 players, you at seat 0, two easy bots,
+    seed 4 (seat 0 starts). Returns the Crooks board, once drawn."""
+    root.get_by_role("button", name="New game").click()
+    panel = root.get_by_test_id("new-game-panel")
+    panel.get_by_test_id("ng-game").select_option("crooks")
+    panel.get_by_test_id("ng-players").select_option("3")
+    expect(panel.get_by_test_id("ng-player-0")).to_have_text("You")
+    for seat in (1, 2):
+        panel.get_by_test_id(f"ng-player-{seat}").select_option("easy")
+    panel.get_by_label("Seed (optional)").fill("4")
+    panel.get_by_role("button", name="Start the new game").click()
+    expect(panel).to_have_count(0)  # closed by the kernel's `result` message
+    board = root.get_by_test_id("crooks-board")
+    expect(board.get_by_test_id("crooks-player")).to_have_count(3)
+    for seat in (1, 2):
+        expect(board.get_by_test_id("crooks-player").nth(seat)).to_contain_text("bot: easy")
+    expect(root.get_by_test_id("round")).to_have_count(0)  # Langfinger's board is gone
+    return board
+
+
 def play_a_turn_then_bots_answer(root: Locator, timeout: float = 120.0) -> CrooksPlayer:
     """The check each front end makes (Notebook 7, Voila, marimo, JupyterLite): the Crooks
     board is drawn, seat 0 plays one whole turn by clicks (recruit, keep, place and a

@@ -8,7 +8,8 @@ with no network, and the tests assert that it never even tried.
 In the quickstart a click on a legal place is answered by a bot, on the board and in the
 log, and the Hint button's search answers too; the tutorial notebooks 01-08 run in the same
 Pyodide kernel; in 09_puzzles a puzzle is solved by clicking its solution on the board, as
-tests/e2e/test_puzzle_e2e.py does in JupyterLab.
+tests/e2e/test_puzzle_e2e.py does in JupyterLab. The Crooks board, drawn by a cell added to
+the quickstart (the same Pyodide kernel), plays a turn by clicks and its bots answer.
 """
 
 from __future__ import annotations
@@ -183,31 +184,6 @@ def test_tutorial_notebooks_run_in_pyodide(
     assert guard.outside == [], f"the site asked the network for {guard.outside}"
 
 
-def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_url: str) -> None:
-    page, guard = site_page
-    nb = open_in_site(page, site_url, "09_puzzles.ipynb")
-    nb.run_all(timeout_ms=RUN_ALL_MS)  # the whole notebook runs unchanged; no answer shown
-    nb.kernel("w = p1")  # the first puzzle's board (the helpers below read `w`)
-    name = nb.kernel_json("w.puzzle['name']")
-    root = only_board(page, name)
-    status = root.get_by_test_id("puzzle-status")
-    expect(status).to_contain_text("Not yet")
-    for action in nb.kernel_json("list(book[w.puzzle['name']].solution)"):
-        number = nb.kernel_json("w.move_number")
-        place = nb.kernel_json("w.view['decision']['place']")
-        play_by_clicks(root, place, action)
-        wait_for_move(nb, number + 1, timeout=60)
-        last = nb.kernel_json("w.puzzle_session.moves[-1]")
-        assert same_move(last, action), f"clicked for {action}, the kernel played {last}"
-    expect(status).to_contain_text("Solved!")
-    assert nb.kernel_json("w.puzzle['solved']") is True
-    # The verdict cell under the board reads it: solved, with the moves in words.
-    assert nb.kernel("print(lf.lessons.puzzle_verdict(w))").startswith("✓ Solved! ")
-    nb.screenshot("lite-puzzle-solved", root)
-    nb.shutdown_kernel()
-    assert guard.outside == [], f"the site asked the network for {guard.outside}"
-
-
 # A cell appended to an open notebook and run there: the quickstart's Pyodide kernel draws a
 # second board without a second kernel start.
 _JS_APPEND_AND_RUN = """async ([path, code]) => {
@@ -258,3 +234,29 @@ def test_crooks_board_in_pyodide(
         quickstart.kernel("w_crooks.close()")
         page.evaluate(_JS_DELETE_CELL, [quickstart.path, at])
     assert guard.outside == [], f"the site asked the network for {guard.outside}"
+
+
+def test_puzzle_solved_by_clicking(site_page: tuple[Page, OfflineGuard], site_url: str) -> None:
+    page, guard = site_page
+    nb = open_in_site(page, site_url, "09_puzzles.ipynb")
+    nb.run_all(timeout_ms=RUN_ALL_MS)  # the whole notebook runs unchanged; no answer shown
+    nb.kernel("w = p1")  # the first puzzle's board (the helpers below read `w`)
+    name = nb.kernel_json("w.puzzle['name']")
+    root = only_board(page, name)
+    status = root.get_by_test_id("puzzle-status")
+    expect(status).to_contain_text("Not yet")
+    for action in nb.kernel_json("list(book[w.puzzle['name']].solution)"):
+        number = nb.kernel_json("w.move_number")
+        place = nb.kernel_json("w.view['decision']['place']")
+        play_by_clicks(root, place, action)
+        wait_for_move(nb, number + 1, timeout=60)
+        last = nb.kernel_json("w.puzzle_session.moves[-1]")
+        assert same_move(last, action), f"clicked for {action}, the kernel played {last}"
+    expect(status).to_contain_text("Solved!")
+    assert nb.kernel_json("w.puzzle['solved']") is True
+    # The verdict cell under the board reads it: solved, with the moves in words.
+    assert nb.kernel("print(lf.lessons.puzzle_verdict(w))").startswith("✓ Solved! ")
+    nb.screenshot("lite-puzzle-solved", root)
+    nb.shutdown_kernel()
+    assert guard.outside == [], f"the site asked the network for {guard.outside}"
+

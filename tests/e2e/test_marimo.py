@@ -12,6 +12,9 @@ a real page:
   message caused: bots moving on the kernel's event loop;
 - the Hint button's search, run in slices on that loop, reaches the board.
 
+- New game deals Crooks: its board plays a turn by clicks, and the reactive table reads
+  Crooks' view.
+
 The app view shows no code, so everything is read from the page.
 """
 
@@ -28,7 +31,7 @@ import langfinger_widget as lf
 
 from .apps import AppServer, start_marimo
 from .lab import ARTIFACTS
-from .test_crooks_e2e import play_a_turn_then_bots_answer
+from .test_crooks_e2e import deal_crooks_from_the_panel, play_a_turn_then_bots_answer
 
 
 @pytest.fixture(scope="module")
@@ -125,20 +128,10 @@ def test_crooks_from_new_game(marimo_app: AppServer, page: playwright_api.Page) 
         page.goto(marimo_app.url)
         root = page.get_by_test_id("langfinger")
         expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-        root.get_by_role("button", name="New game").click()
-        panel = root.get_by_test_id("new-game-panel")
-        panel.get_by_test_id("ng-game").select_option("crooks")
-        panel.get_by_test_id("ng-players").select_option("3")
-        panel.get_by_test_id("ng-seat").select_option("0")
-        for seat in (1, 2):
-            panel.get_by_test_id(f"ng-player-{seat}").select_option("easy")
-        panel.get_by_label("Seed (optional)").fill("4")
-        panel.get_by_role("button", name="Start the new game").click()
-        expect(panel).to_have_count(0)
+        board = deal_crooks_from_the_panel(root)
         money = page.get_by_test_id("money-table")
         expect(money.locator("thead")).to_contain_text("Crooks placed")
         play_a_turn_then_bots_answer(root)
-        board = root.get_by_test_id("crooks-board")
         # The table ran again after the bots' moves too: it shows the board's move and cash.
         progress = page.get_by_test_id("progress")
         expect(progress).to_contain_text(f"{root.get_attribute('data-move')} moves played")

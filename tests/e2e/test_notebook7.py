@@ -5,7 +5,7 @@ own shell, pages and widget manager wiring), so the quickstart is opened there
 as a reader would: the notebook page, its cells run one after another, the
 board drawn by the bundle, and a click on a place that reaches the kernel,
 which the bots then answer. The server (``notebook7``, conftest.py) and the
-browser are the session's.
+browser are the session's. The Crooks board plays a turn there too, answered by its bots.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Someone who never saw code opens the app, starts a 4-player game with three
 bots of different strengths from the board's own New game panel, places a
 token and watches the bots answer. Everything is read from the page, as that
-person would: the app has no notebook to ask the kernel through.
+person would: the app has no notebook to ask the kernel through. The same New game panel
+deals Crooks, whose board then plays a turn by clicks against two bots.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from playwright.sync_api import expect
 
 from .apps import AppServer, start_voila
 from .lab import ARTIFACTS
-from .test_crooks_e2e import play_a_turn_then_bots_answer
+from .test_crooks_e2e import deal_crooks_from_the_panel, play_a_turn_then_bots_answer
 
 BOTS = {1: "easy", 2: "medium", 3: "hard"}
 
@@ -104,21 +105,7 @@ def test_app_new_game_offers_crooks(voila_app: AppServer, page: playwright_api.P
         page.goto(voila_app.url)
         root = page.get_by_test_id("langfinger")
         expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-        root.get_by_role("button", name="New game").click()
-        panel = root.get_by_test_id("new-game-panel")
-        choose(page, "ng-game", "crooks")
-        choose(page, "ng-players", "3")
-        expect(panel.get_by_test_id("ng-player-0")).to_have_text("You")
-        for seat in (1, 2):
-            choose(page, f"ng-player-{seat}", "easy")
-        panel.get_by_label("Seed (optional)").fill("4")
-        panel.get_by_role("button", name="Start the new game").click()
-        expect(panel).to_have_count(0)
-        board = root.get_by_test_id("crooks-board")
-        expect(board.get_by_test_id("crooks-player")).to_have_count(3)
-        for seat in (1, 2):
-            expect(board.get_by_test_id("crooks-player").nth(seat)).to_contain_text("bot: easy")
-        expect(root.get_by_test_id("round")).to_have_count(0)  # Langfinger's board is gone
+        deal_crooks_from_the_panel(root)
         play_a_turn_then_bots_answer(root)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-crooks.png"), full_page=True)
