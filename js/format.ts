@@ -33,6 +33,12 @@ export function listWords(words: readonly string[]): string {
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
+/** "Rose wins", "Rose and Sid win", "You win": the end screens' headline. */
+export function winnersWords(names: readonly string[]): string {
+  const verb = names.length === 1 && names[0] !== "You" ? "wins" : "win";
+  return `${listWords(names)} ${verb}`;
+}
+
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionWords, countWords, decisionWords, eventSentence, fenceWords, listWords, moneyTrack, rateWords, toolWords } from "../format";
+import { actionWords, countWords, decisionWords, eventSentence, fenceWords, listWords, moneyTrack, rateWords, toolWords, winnersWords } from "../format";
 import { city5, over5, villa5 } from "../__fixtures__/views";
 
 const view = city5().view;
@@ -36,6 +36,11 @@ describe("words", () => {
   it("lists", () => {
     expect(listWords([])).toBe("nothing");
     expect(listWords(["a", "b", "c"])).toBe("a, b and c");
+  });
+  it("says who won with the verb that agrees, 'You' included", () => {
+    expect(winnersWords(["Rose"])).toBe("Rose wins");
+    expect(winnersWords(["You"])).toBe("You win");
+    expect(winnersWords(["Rose", "You"])).toBe("Rose and You win");
   });
   it("counts tools as the kernel does: plurals, articles, and pliers without an article", () => {
     expect(toolWords(["map", "lockpick", "lockpick"])).toBe("two lockpicks and a map");

@@ -5,7 +5,7 @@
  */
 import type { JSX } from "preact";
 import { ScoundrelIcon, SCOUNDREL_COLOURS, ShapeMark } from "../icons";
-import { listWords, plural } from "../format";
+import { plural, winnersWords } from "../format";
 import type { Figures, Loot } from "../types";
 import { LootChip } from "./cards";
 import { useUi } from "./ui";
@@ -115,7 +115,7 @@ export function GameOver(props: { end: EndActions }): JSX.Element {
   return (
     <section class="lf-gameover" data-testid="game-over" aria-label="Game over">
       <h3>
-        Game over: {listWords(winners)} {winners.length === 1 ? "wins" : "win"} with {best}!
+        Game over: {winnersWords(winners)} with {best}!
       </h3>
       <div class="lf-gameover-buttons">
         <button type="button" class="lf-btn lf-primary" data-testid="replay-game" disabled={end.pending} onClick={() => end.replay(false)}>

@@ -6,6 +6,7 @@
  * something `legal` does not hold asks the kernel "why not?" and shows its ruling.
  */
 import type { JSX } from "preact";
+import { winnersWords } from "../format";
 import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import { MessageBar } from "../board/messages";
@@ -329,7 +330,7 @@ export function CrooksBoard(props: { state: WidgetState; view: CrooksView; host:
               const chosen = target === t.target && seat === me;
               const content = slots.map((s, i) => <SlotView key={i} slot={s} />);
               return (
-                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-mine" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
+                <td key={`${t.target}:${seat}`} class={`lf-cell ${seat === me ? "lf-my-cell" : ""} ${isLegal ? "lf-legal" : ""} ${chosen ? "lf-picked" : ""}`}>
                   {cellClickable(t.target, seat) ? (
                     <button
                       type="button"
@@ -445,7 +446,7 @@ function TargetsTable(props: {
           <tr>
             <th scope="col">Target</th>
             {view.players.map((p) => (
-              <th key={p.seat} scope="col" class={p.seat === me ? "lf-mine" : ""} data-seat={p.seat}>
+              <th key={p.seat} scope="col" class={p.seat === me ? "lf-my-col" : ""} data-seat={p.seat}>
                 {nameOf(view, p.seat)}
               </th>
             ))}
@@ -586,11 +587,11 @@ function TurnArea(props: {
 function CrooksEnd(props: { view: CrooksView; standings: Standing[] }): JSX.Element {
   const { view, standings } = props;
   const targets = view.targets.map((t) => String(t.target));
-  const winners = view.winners.map((s) => nameOf(view, s)).join(" and ");
+  const winners = winnersWords(view.winners.map((s) => nameOf(view, s)));
   return (
     <section class="lf-gameover lf-crooks-end" data-testid="game-over" aria-label="The scoring">
       <h3>
-        {winners} {view.winners.length > 1 ? "win" : "wins"}
+        {winners}
       </h3>
       <table class="lf-standings" data-testid="standings">
         <thead>

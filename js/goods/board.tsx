@@ -10,6 +10,7 @@
  * hot-seat cover are shared with the other games' boards.
  */
 import type { ComponentChildren, JSX } from "preact";
+import { winnersWords } from "../format";
 import { useEffect, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import type { Message } from "../board/messages";
@@ -737,11 +738,11 @@ function Hand(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.Eleme
 function GoodsEnd(props: { view: GoodsView; standings: Standing[] }): JSX.Element {
   const { view } = props;
   const rows = [...props.standings].sort((a, b) => b.score - a.score || b.coins_left - a.coins_left);
-  const winners = view.winners.map((s) => nameOf(view, s)).join(" and ");
+  const winners = winnersWords(view.winners.map((s) => nameOf(view, s)));
   return (
     <section class="lf-gameover lf-goods-end" data-testid="game-over" aria-label="The scoring">
       <h3>
-        Game over: {winners} {view.winners.length > 1 ? "win" : "wins"}
+        Game over: {winners}
       </h3>
       <div class="lf-table-scroll">
       <table class="lf-standings" data-testid="standings">
