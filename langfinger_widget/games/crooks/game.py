@@ -226,16 +226,17 @@ class Game(Recorded[State, Key]):
         if seat is None:
             return 0
         ids = self._state.deck
-        last = 0
-        for i in range(len(self._actions)):
+        # From the latest decision back: the first that showed the seat something is the
+        # barrier, so a call costs the views of the few decisions since (the server asks on
+        # every move; a scan from the deal made a move cost the square of the game's length).
+        for i in range(len(self._actions) - 1, -1, -1):
             if self._movers[i] == seat and self._actions[i][0] in ("recruit", "spy"):
-                last = i + 1  # C7.3 by name: its recruit and its Spy's look, always
-                continue
+                return i + 1  # C7.3 by name: its recruit and its Spy's look, always
             before = _ids(_without_deck(views.view(self._states[i], seat)), ids)
             shown = _ids(views.redact_log(self._events[i + 1], seat), ids)
             if shown - before:
-                last = i + 1
-        return last
+                return i + 1
+        return 0
 
     # --- resampling -----------------------------------------------------------------------
     def resample(self, seat: int, rng: random.Random) -> Game:
