@@ -284,6 +284,12 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             return self._replay.record.text
         if seat == "board":
             seat = None if self.table.seat is None or self.game.is_over else self.table.seat
+        if not isinstance(self.game, Game):  # any other registered game: records/any_game.py
+            from ..records import write_game
+
+            if isinstance(seat, str):
+                raise BadArgument(f"seat must be None, a seat number or 'board', not {seat!r}")
+            return write_game(self.game, bots=self.table.bot_names, seat=seat)
         return self.game.record(seat, bots=self.table.bot_names)
 
     def save_record(self, path: str | Path, seat: int | str | None = "board") -> Path:
