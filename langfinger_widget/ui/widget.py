@@ -302,16 +302,18 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     def load_record(cls, source: str | Path, **kwargs: Any) -> LangfingerWidget:
         """A live board playing on from the end of a record (a file path or the record's
         text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
-        without ``bots`` the record's bot seats are bots again."""
-        from .. import records
+        without ``bots`` the record's bot seats are bots again. Any registered game's full
+        record plays on too (``lf.records.write_game``)."""
         from ..bots import names
+        from ..tables.replay import replay_record
 
-        rec = records.load(source)
+        rec = replay_record(source)
         kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
         if "bots" not in kwargs:  # a bot the table cannot seat (an arena label) plays as medium
-            kwargs["bots"] = {i: s.bot if s.bot in names() else "medium"
-                              for i, s in enumerate(rec.header.seats)
-                              if s.bot is not None and i != kwargs["seat"]}
+            bots: list[str | None] = [s.bot for s in rec.header.seats]
+            kwargs["bots"] = {i: bot if bot in names() else "medium"
+                              for i, bot in enumerate(bots)
+                              if bot is not None and i != kwargs["seat"]}
         return cls(game=rec.game(), **kwargs)
 
     @classmethod

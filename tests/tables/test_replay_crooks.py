@@ -190,3 +190,10 @@ def test_a_crooks_board_writes_what_it_may_show() -> None:
     assert "view all" in full and read_game(full).game().to_dict() == w.game.to_dict()
     replayed, _, _ = board(full, seat=0)
     assert replayed.scrubber["length"] == w.game.move_number
+
+
+def test_a_crooks_record_plays_on_from_its_end(game: lf.crooks.Game, text: str) -> None:
+    cut = write_game(read_game(text).game(at=20), bots={1: "hard", 2: "medium"}, date=DATE)
+    w = lf.LangfingerWidget.load_record(cut, autoplay=False)
+    assert w.game.history == game.history[:20] and w.seat == 0
+    assert w.bots == {"1": "hard", "2": "medium"}  # the record's bots play on
