@@ -285,6 +285,12 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
             return self._replay.record.text
         if seat == "board":
             seat = None if self.table.seat is None or self.game.is_over else self.table.seat
+        if not isinstance(self.game, Game):  # any other registered game: records/any_game.py
+            from ..records import write_game
+
+            if isinstance(seat, str):
+                raise BadArgument(f"seat must be None, a seat number or 'board', not {seat!r}")
+            return write_game(self.game, bots=self.table.bot_names, seat=seat)
         return self.game.record(seat, bots=self.table.bot_names)
 
     def save_record(self, path: str | Path, seat: int | str | None = "board") -> Path:
@@ -297,16 +303,18 @@ class LangfingerWidget(ReplayMode, anywidget.AnyWidget):
     def load_record(cls, source: str | Path, **kwargs: Any) -> LangfingerWidget:
         """A live board playing on from the end of a record (a file path or the record's
         text), every decision checked (``lf.RecordError``). ``kwargs`` go to the widget;
-        without ``bots`` the record's bot seats are bots again."""
-        from .. import records
+        without ``bots`` the record's bot seats are bots again. Any registered game's full
+        record plays on too (``lf.records.write_game``)."""
         from ..bots import names
+        from ..tables.replay import replay_record
 
-        rec = records.load(source)
+        rec = replay_record(source)
         kwargs.setdefault("seat", rec.seat if rec.seat is not None else 0)
         if "bots" not in kwargs:  # a bot the table cannot seat (an arena label) plays as medium
-            kwargs["bots"] = {i: s.bot if s.bot in names() else "medium"
-                              for i, s in enumerate(rec.header.seats)
-                              if s.bot is not None and i != kwargs["seat"]}
+            bots: list[str | None] = [s.bot for s in rec.header.seats]
+            kwargs["bots"] = {i: bot if bot in names() else "medium"
+                              for i, bot in enumerate(bots)
+                              if bot is not None and i != kwargs["seat"]}
         return cls(game=rec.game(), **kwargs)
 
     @classmethod

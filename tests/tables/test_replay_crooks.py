@@ -172,3 +172,28 @@ def test_a_finished_crooks_board_replays_its_own_game() -> None:
     assert w.scrubber["can_leave"] and w.scrubber["length"] == w.game.move_number
     w.leave_replay()
     assert w.scrubber == {} and w.view["step"] == "over"
+
+
+def test_a_crooks_board_writes_what_it_may_show() -> None:
+    """Mid-game the shown seat's record (only what it saw); once over the full record,
+    which replays on the board."""
+    w = lf.LangfingerWidget(game="crooks", players=3, seed=7, seat=0,
+                            bots={1: "greedy", 2: "random"}, autoplay=False)
+    w.step_bots()
+    mine = w.record_text()
+    assert "view 0" in mine and "seed" not in mine
+    assert lf.records.read_seat_game(mine).log() == w.game.log(0)
+    while not w.game.is_over:
+        w.game.play(w.game.legal_actions()[0], w.game.to_move)
+    w.refresh()
+    full = w.record_text()
+    assert "view all" in full and read_game(full).game().to_dict() == w.game.to_dict()
+    replayed, _, _ = board(full, seat=0)
+    assert replayed.scrubber["length"] == w.game.move_number
+
+
+def test_a_crooks_record_plays_on_from_its_end(game: lf.crooks.Game, text: str) -> None:
+    cut = write_game(read_game(text).game(at=20), bots={1: "hard", 2: "medium"}, date=DATE)
+    w = lf.LangfingerWidget.load_record(cut, autoplay=False)
+    assert w.game.history == game.history[:20] and w.seat == 0
+    assert w.bots == {"1": "hard", "2": "medium"}  # the record's bots play on
