@@ -187,6 +187,10 @@ def serve(args: argparse.Namespace) -> int:
         print(f"cannot listen on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
         return 1
     settings.port = sock.getsockname()[1]
+    # Listening from here on, before the start-up below prints the address: a client that
+    # connects as soon as it reads the address waits in the backlog until the server
+    # accepts, instead of being refused (uvicorn listens only after its start-up).
+    sock.listen(2048)
     new = _new_table(args)
 
     async def ready(hub: Hub) -> None:
