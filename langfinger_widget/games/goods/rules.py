@@ -445,6 +445,9 @@ def explain(cs: CardSet, state: State, seat: int, key: Key) -> str:
                 return "G4.11: at most one Assistant a round"
             return ("G4.11: hire an Assistant on offer whose cost your goods cover, owning a "
                     "building of each colour it needs and a production building without one")
+        if kind in ("produce", "supply", "chain"):
+            return ("G4.2: production is over, and a building's chain cannot be returned to: "
+                    "build, hire or done")
         return "G4.10: production is over: build, hire or done"
     if kind == "produce":
         if key[1] not in staff(state, seat):
