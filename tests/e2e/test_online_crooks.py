@@ -51,7 +51,7 @@ class OnlineCrooksPlayer(CrooksPlayer):
         if not unlit.count():
             return
         self.click(unlit.first, unlit=True)
-        why = self.root.get_by_test_id("why")
+        why = self.root.get_by_test_id("why-reason")
         expect(why).to_contain_text("C", timeout=15_000)
         expect(why).not_to_contain_text("Asking the kernel")
         self.asked_why = True
