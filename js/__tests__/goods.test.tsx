@@ -185,6 +185,12 @@ describe("the Oh My Goods! board", () => {
     click(el, `[data-testid="offer"][data-assistant="${hires[0]?.assistant}"]`);
     expect(sentAction(model)).toEqual(hires[0]);
     const after = setup(stateOf("after"));
+    // The planned card has left the hand at the reveal: the button names it from planned_face.
+    const me = view("after").players.find((p) => p.seat === view("after").seat);
+    const plannedName = me?.planned_face?.name;
+    expect(plannedName).toBeTruthy();
+    expect(me?.hand?.some((c) => c.id === me.planned)).toBe(false);
+    expect(q(after.el, '[data-testid="build"]').textContent).toContain(plannedName as string);
     click(after.el, '[data-testid="build"]');
     expect(sentAction(after.model)).toEqual({ type: "build" });
   });

@@ -256,7 +256,7 @@ function Tableau(props: { view: GoodsView; p: GoodsPlayer; me: number | null; le
           )}
           {revealed.moves.length ? `; moved ${revealed.moves.map((m) => m.assistant).join(", ")}` : ""}
           {revealed.planned ? "; plans a building" : "; no building planned"}
-          {own && p.planned ? <> ({p.hand?.find((c) => c.id === p.planned)?.name ?? "your planned card"})</> : null}
+          {own && p.planned ? <> ({plannedName(p) ?? "your planned card"})</> : null}
         </p>
       ) : null}
       <div class="lf-buildings">
@@ -641,7 +641,7 @@ function Decision(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.E
     );
   }
   if (prod.stage === "after") {
-    const planned = p.planned ? p.hand?.find((c) => c.id === p.planned) : null;
+    const planned = plannedFace(p);
     const kind = p.planned ? view.kinds[planned?.building ?? ""] : undefined;
     parts.push(
       <div key="after" class="lf-choices" role="group" aria-label="Build or hire">
@@ -661,7 +661,7 @@ function Decision(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.E
     );
   }
   if (prod.stage === "pay" && prod.pay) {
-    const what = prod.pay.for === "build" ? `the ${p.hand?.find((c) => c.id === prod.pay?.card)?.name ?? "building"}` : `Assistant ${prod.pay.assistant}`;
+    const what = prod.pay.for === "build" ? `the ${plannedName(p, prod.pay.card) ?? "building"}` : `Assistant ${prod.pay.assistant}`;
     parts.push(
       <p key="pay" data-testid="pay-status">
         Paying for {what}: <b data-testid="paid">{prod.pay.paid}</b> of {prod.pay.cost} coins. Click a lit goods stack (no change is given).
@@ -704,7 +704,7 @@ function Hand(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.Eleme
     <section class="lf-goods-hand" data-testid="hand" aria-label="Your hand">
       <h4>
         {view.seat === null ? `${p.name}'s hand` : "Your hand"} <small>({p.hand.length})</small>
-        {planned ? <small> · planned: {p.hand.find((c) => c.id === planned)?.name ?? planned}</small> : null}
+        {planned ? <small> · planned: {plannedName(p, planned) ?? planned}</small> : null}
       </h4>
       <div class="lf-hand-cards">
         {p.hand.length === 0 ? <p class="lf-empty">No cards in hand</p> : null}
@@ -732,6 +732,17 @@ function Hand(props: { view: GoodsView; me: number; clicks: Clicks }): JSX.Eleme
       </div>
     </section>
   );
+}
+
+/** The face of the seat's planned card (`card`, else its revealed plan's): in its hand while
+ * it plans, from the view's `planned_face` once the plans are revealed. */
+function plannedFace(p: GoodsPlayer, card: string | null | undefined = p.planned): CardFace | null {
+  if (!card) return null;
+  return p.hand?.find((c) => c.id === card) ?? (p.planned_face?.id === card ? p.planned_face : null);
+}
+
+function plannedName(p: GoodsPlayer, card?: string | null): string | null {
+  return plannedFace(p, card === undefined ? p.planned : card)?.name ?? null;
 }
 
 /** The end screen: VP by source, seat by seat (the kernel's standings). */

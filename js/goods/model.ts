@@ -85,6 +85,8 @@ export interface GoodsPlayer {
   hand_size: number;
   hand: CardFace[] | null;
   planned: string | null;
+  /** The planned card's face, to its owner (it left the hand at the reveal). */
+  planned_face: CardFace | null;
   planned_any: boolean | null;
   mulliganed: boolean | null;
   sealed: boolean | null;

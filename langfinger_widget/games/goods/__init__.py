@@ -27,7 +27,8 @@ board's one source:
   ``colour``, ``vp``, ``good``, ``worth``, ``goods`` count, ``coins``, ``supplies``
   (an Office's resource), ``staffed`` (worker/assistant/None), ``assistant``,
   ``mode``), ``vp`` and ``vp_sources``, ``coins``, ``coins_left``, ``hand_size``,
-  ``hand`` (own only, card faces), ``planned`` (own only), ``planned_any`` (after the
+  ``hand`` (own only, card faces), ``planned`` and ``planned_face`` (own only: the id,
+  and its face, since the card leaves the hand at the reveal), ``planned_any`` (after the
   reveal), ``mulliganed``, ``sealed``, ``choice`` and ``plan`` (own sealed choice under
   way: ``moves``, ``paying``, ``work``, ``card``, ``promised`` goods by building),
   ``revealed_plan``, ``hired``, ``assistants``.

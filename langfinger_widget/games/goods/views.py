@@ -115,6 +115,9 @@ def view(cs: CardSet, state: rules.State, viewer: int | None) -> dict[str, Any]:
             "hand_size": len(state["hands"][s]),
             "hand": [face(cs, c) for c in state["hands"][s]] if mine(s) else None,
             "planned": state["planned"][s] if mine(s) else None,
+            # The card left the hand at the reveal: its face, so a board can name it (G7.2).
+            "planned_face": (face(cs, state["planned"][s])
+                             if mine(s) and state["planned"][s] is not None else None),
             "planned_any": None if shown is None else shown["planned"],
             "mulliganed": state["mulliganed"][s],
             "sealed": state["sealed"][s] if sealing else None,
