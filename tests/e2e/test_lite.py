@@ -37,7 +37,8 @@ _JS_OPEN_NEXT = """async (path) => {
     await app.serviceManager.sessions.shutdownAll();
     await app.commands.execute('docmanager:open', { path });
 }"""
-TUTORIAL = [f"{n:02d}" for n in range(1, 9)]
+# Langfinger's tutorial (01-08) and the lessons of Crooks (13-15) and Oh My Goods! (16-18).
+TUTORIAL = [f"{n:02d}" for n in (*range(1, 9), *range(13, 19))]
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +166,8 @@ def test_quickstart_a_bot_answers_a_click(
 def test_tutorial_notebooks_run_in_pyodide(
     quickstart: LabNotebook, site_page: tuple[Page, OfflineGuard]
 ) -> None:
-    """Notebooks 01-08, cell by cell, in the quickstart's Pyodide kernel (one start, not eight)."""
+    """The tutorial and lesson notebooks, cell by cell, in the quickstart's Pyodide kernel (one
+    start, not fourteen)."""
     _, guard = site_page
     for prefix in TUTORIAL:
         (path,) = sorted((REPO / "notebooks").glob(f"{prefix}_*.ipynb"))
