@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
 import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Page, expect
@@ -23,7 +22,7 @@ from playwright.sync_api import Page, expect
 from .apps import GameServer
 from .lab import ARTIFACTS
 from .test_goods_e2e import GoodsPlayer
-from .test_online_crooks import record_frames
+from .two_seats import play_until_over, two_seats
 
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
 
@@ -58,20 +57,8 @@ def _wait(what: Any, timeout: float = 60.0) -> None:
 
 def test_two_browsers_plan_at_once_through_the_server(browser: playwright_api.Browser,
                                                       game_server: GameServer) -> None:
-    made = httpx.post(f"{game_server.base}/api/tables",
-                      json={"game": "goods", "players": 2, "join": 0, "pace": 0},
-                      timeout=10).json()
-    assert made["options"]["game"] == "goods", made
-    contexts = [browser.new_context(viewport={"width": 1300, "height": 1000}),
-                browser.new_context(viewport={"width": 1100, "height": 900})]
-    try:
-        pages = [c.new_page() for c in contexts]
-        frames = [record_frames(p) for p in pages]
-        pages[0].goto(made["play"])
-        pages[1].goto(made["invites"]["1"])
-        for page in pages:
-            expect(page.get_by_test_id("online-status")).to_have_attribute("data-state", "online")
-            expect(page.get_by_test_id("goods-board")).to_be_visible()
+    with two_seats(browser, game_server, "goods") as table:
+        pages, frames = table.pages, table.frames
         players = [OnlineGoodsPlayer(page, seat) for seat, page in enumerate(pages)]
         for p in players:
             p.asked_why = True  # the server's why is tested in tests/server
@@ -88,16 +75,7 @@ def test_two_browsers_plan_at_once_through_the_server(browser: playwright_api.Br
             assert seen["sealed"] == [False, True] and seen["players"][1]["plan"] is None
             second.seal(step)
         # Then both pages play as they are ready, to the end.
-        deadline = time.monotonic() + 400
-        while not all(p.state() == "over" for p in players):
-            assert time.monotonic() < deadline, [(p.state(), p.step()) for p in players]
-            moved = False
-            for p in players:
-                if p.ready():
-                    p.decide()
-                    moved = True
-            if not moved:
-                time.sleep(0.05)
+        play_until_over(players, 400)
         clicks = sum(p.clicks for p in players)
         decisions = sum(p.decisions for p in players)
         print(f"a whole 2-player game of Oh My Goods! through the server: {clicks} clicks, "
@@ -117,9 +95,4 @@ def test_two_browsers_plan_at_once_through_the_server(browser: playwright_api.Br
                 if sealing and f["highlight"].get("seat") == 1 - seat:
                     assert f["highlight"]["action"] is None, f["highlight"]
         pages[0].screenshot(path=str(ARTIFACTS / "online-goods-end.png"), full_page=True)
-        record = httpx.get(f"{game_server.base}/api/tables/{made['table']}/record",
-                           headers={"Authorization": f"Bearer {made['token']}"}, timeout=10)
-        assert record.status_code == 200 and "game goods" in record.text
-    finally:
-        for c in contexts:
-            c.close()
+        assert "game goods" in table.record(game_server)
