@@ -25,22 +25,11 @@ pytest.importorskip("starlette", reason="the game server needs the [server] extr
 
 
 class OnlineCrooksPlayer(CrooksPlayer):
-    """A seat's page: the lit choices of its own board, and "why not?" on its own row."""
+    """A seat's page: the lit choices of its own board, and "why not?" on its own row (the
+    Crooks player's, for this seat: the shell's why-reason message)."""
 
     def __init__(self, page: Page, seat: int) -> None:
-        super().__init__(page.get_by_test_id("langfinger"))
-        self.seat = seat
-
-    def ask_why(self) -> None:
-        unlit = self.board.locator(
-            f'[data-testid="target-cell"][data-seat="{self.seat}"][data-legal="false"]')
-        if not unlit.count():
-            return
-        self.click(unlit.first, unlit=True)
-        why = self.root.get_by_test_id("why")
-        expect(why).to_contain_text("C", timeout=15_000)
-        expect(why).not_to_contain_text("Asking the kernel")
-        self.asked_why = True
+        super().__init__(page.get_by_test_id("langfinger"), seat)
 
     def ready(self) -> bool:
         return self.state() == "mine" and self.board.get_attribute("data-pending") == "false"
