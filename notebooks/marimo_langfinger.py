@@ -51,9 +51,15 @@ def _(game, mo):
 @app.cell
 def _(game, get_view, html, mo):
     _view = get_view()  # what seat 0 may see, nothing more
-    _to_move = _view["to_move"]
+    # Oh My Goods! names the seats deciding (several at once while they plan, G6.1).
+    _deciding = _view["to_decide"] if _view.get("game") == "goods" else [_view["to_move"]]
     # New game may deal Crooks: its players have cash and crooks at the targets instead.
-    if _view.get("game") == "crooks":
+    if _view.get("game") == "goods":
+        _columns = ["VP", "Coins", "Buildings"]
+        _cells = [(p["vp"], p["coins"], len(p["buildings"])) for p in _view["players"]]
+        _classes = ("vp", "coins", "buildings")
+        _over, _round = _view["phase"] == "over", f"Round {_view['round']}, "
+    elif _view.get("game") == "crooks":
         _columns = ["Cash", "Crooks placed", "Passed"]
         _cells = [
             (p["cash"], sum(len(t["rows"][p["seat"]]) for t in _view["targets"]),
@@ -75,7 +81,8 @@ def _(game, get_view, html, mo):
         for p, row in zip(_view["players"], _cells, strict=True)
     )
     _head = "".join(f"<th>{c}</th>" for c in ["Player", *_columns])
-    _status = "Game over" if _over else f"{html.escape(_view['players'][_to_move]['name'])} to move"
+    _names = " and ".join(html.escape(_view["players"][s]["name"]) for s in _deciding)
+    _status = "Game over" if _over else f"{_names} to move"
     mo.Html(
         f"""
         <p data-testid="progress">{_round}{game.move_number} moves played.

@@ -293,11 +293,16 @@ def replay(game: GameState, plies: Sequence[Ply], played: list[Event] | None = N
 
 def highlight_of(seat: int, action: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
                  by: str, move: int) -> dict[str, Any]:
-    """What the board flashes after a move: who, what and where (all public)."""
+    """What the board flashes after a move: who, what and where. The action is the
+    mover's; :meth:`Room.picture` shows it to another seat only if that seat saw the move's
+    events as they are (a sealed step's choices stay hidden, G6.1), hence ``RAW_EVENTS``."""
     first = events[0] if events else {}
     return {"seat": seat, "action": dict(action), "by": by, "move": move,
             "place": first.get("place") or _ACTION_PLACE.get(str(action.get("type"))),
-            "square": first.get("square")}
+            "square": first.get("square"), RAW_EVENTS: [dict(e) for e in events]}
+
+
+RAW_EVENTS = "raw_events"  # kept on the server: never sent (see Room.highlight_for)
 
 
 @dataclass
@@ -637,8 +642,22 @@ class Room:
             "move_number": game.move_number,
             "version": game.version,
             "undo": {"allowed": seat is not None and undo is None, "reason": undo or ""},
-            "highlight": self.highlight,
+            "highlight": self.highlight_for(seat),
         }
+
+    def highlight_for(self, seat: int | None) -> dict[str, Any]:
+        """The last move's highlight as ``seat`` (None: a spectator) may see it: another
+        seat's action only when every event of that move reached this seat unredacted (in a
+        sealed step the others learn only that the seat decided, G6.1). Langfinger's moves
+        are all public and its highlight is as it was."""
+        highlight = {k: v for k, v in self.highlight.items() if k != RAW_EVENTS}
+        if not highlight or self.is_langfinger() or highlight["seat"] == seat:
+            return highlight
+        raw = self.highlight.get(RAW_EVENTS) or []
+        log = self._game_log(seat)
+        if not raw or log[-len(raw):] != raw:
+            highlight["action"] = None
+        return highlight
 
 
 def _has_undo(plies: Sequence[Ply]) -> bool:

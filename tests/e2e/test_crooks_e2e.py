@@ -31,8 +31,9 @@ LIT = '[data-legal="true"]'
 class CrooksPlayer:
     """Plays seat 0 by clicks: the first lit choice of each decision."""
 
-    def __init__(self, root: Locator) -> None:
+    def __init__(self, root: Locator, seat: int = 0) -> None:
         self.root = root
+        self.seat = seat  # whose row "why not?" clicks
         self.board = root.get_by_test_id("crooks-board")
         self.clicks = 0
         self.decisions = 0
@@ -75,7 +76,8 @@ class CrooksPlayer:
 
     def ask_why(self) -> None:
         """Once: click an unlit cell of our row while placing; the kernel says why not."""
-        unlit = self.board.locator('[data-testid="target-cell"][data-seat="0"][data-legal="false"]')
+        unlit = self.board.locator(
+            f'[data-testid="target-cell"][data-seat="{self.seat}"][data-legal="false"]')
         if not unlit.count():
             return
         self.click(unlit.first, unlit=True)

@@ -167,6 +167,20 @@ class GoodsPlayer(CrooksPlayer):
         return int(text.split()[-1])
 
 
+def play_a_round_then_bots_answer(root: Locator, timeout: float = 120.0) -> GoodsPlayer:
+    """The check each front end makes for Oh My Goods! (as Crooks' play_a_turn_then_bots_
+    answer): the board is drawn, seat 0 plays one whole round by clicks (keep, its sealed
+    plan, its production and turn) while the bot seals and plays its own, until round 2."""
+    board = root.get_by_test_id("goods-board")
+    expect(board).to_be_visible(timeout=60_000)
+    player = GoodsPlayer(root)
+    player.asked_why = True  # a short test: the whole game's test asks "why not?"
+    player.play(limit=80, until_round=2)
+    assert player.round() == 2 and player.decisions >= 3, player.by_step
+    assert {"hand", "plan"} <= set(player.by_step), player.by_step
+    return player
+
+
 def test_a_hot_seat_game_each_plan_behind_the_privacy_screen(open_notebook) -> None:  # type: ignore[no-untyped-def]
     """Two people at one screen and a greedy bot, a whole game by clicks: each sealed choice
     is made behind the privacy screen in turn, and every plan shows at once after the last."""

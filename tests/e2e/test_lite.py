@@ -26,6 +26,7 @@ from .lab import REPO, LabNotebook
 from .lite import OfflineGuard, build_site, served, site_lock
 from .test_board import play_by_clicks, same_move, wait_for_move
 from .test_crooks_e2e import play_a_turn_then_bots_answer
+from .test_goods_e2e import play_a_round_then_bots_answer
 
 pytestmark = pytest.mark.lite
 
@@ -234,6 +235,36 @@ def test_crooks_board_in_pyodide(
     finally:
         # The module's other tests find the quickstart's one board: this one leaves.
         quickstart.kernel("w_crooks.close()")
+        page.evaluate(_JS_DELETE_CELL, [quickstart.path, at])
+    assert guard.outside == [], f"the site asked the network for {guard.outside}"
+
+
+GOODS = (
+    "w_goods = lf.LangfingerWidget(game='goods', players=2, seed=3, seat=0,"
+    " bots={1: 'easy'}, pace=0)\n"
+    "w_goods"
+)
+
+
+def test_goods_board_in_pyodide(
+    quickstart: LabNotebook, site_page: tuple[Page, OfflineGuard]
+) -> None:
+    """The Oh My Goods! board in the lite site (issue 38): a whole round by clicks against a
+    bot on Pyodide's event loop, the kernel's history read back."""
+    page, guard = site_page
+    at = page.evaluate(_JS_APPEND_AND_RUN, [quickstart.path, GOODS])
+    try:
+        root = quickstart.output(at).get_by_test_id("langfinger")
+        player = play_a_round_then_bots_answer(root)
+        history = quickstart.kernel_json(
+            "[(s, a['type']) for s, a in zip(w_goods.game.deciders, w_goods.game.history)]"
+        )
+        ours = [a for s, a in history if s == 0]
+        assert len(ours) == player.decisions and "plan_build" in ours, history
+        assert {s for s, _ in history} == {0, 1}, history
+        quickstart.screenshot("lite-goods", root)
+    finally:
+        quickstart.kernel("w_goods.close()")
         page.evaluate(_JS_DELETE_CELL, [quickstart.path, at])
     assert guard.outside == [], f"the site asked the network for {guard.outside}"
 

@@ -19,6 +19,8 @@ from playwright.sync_api import expect
 
 from .lab import ARTIFACTS, LabNotebook, LabServer
 from .test_crooks_e2e import play_a_turn_then_bots_answer
+from .test_goods_e2e import cell as goods_cell
+from .test_goods_e2e import play_a_round_then_bots_answer
 
 QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "00_quickstart.ipynb"
 
@@ -102,6 +104,31 @@ def test_crooks_in_notebook7(notebook7: LabServer, page: playwright_api.Page) ->
     except Exception:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "FAILED-notebook7-crooks.png"))
+        raise
+    finally:
+        nb.shutdown_kernel()
+
+
+def test_goods_in_notebook7(notebook7: LabServer, page: playwright_api.Page) -> None:
+    """The Oh My Goods! board in Notebook 7: a whole round by clicks against a bot (issue 38)."""
+    notebook7.write_notebook("goods-nb7.ipynb", [goods_cell("{1: 'easy'}", 3)])
+    page.goto(notebook7.notebook_url("goods-nb7.ipynb"))
+    nb = LabNotebook(page, "goods-nb7.ipynb")
+    nb.wait_ready()
+    try:
+        nb.run_all()
+        root = nb.output(0).get_by_test_id("langfinger")
+        player = play_a_round_then_bots_answer(root)
+        # The kernel played what the board shows: seat 0's sealed choices and the bot's.
+        history = nb.kernel_json(
+            "[(s, a['type']) for s, a in zip(w.game.deciders, w.game.history)]")
+        ours = [a for s, a in history if s == 0]
+        assert ours[0] in ("keep", "mulligan") and "plan_build" in ours, history
+        assert len(ours) == player.decisions and {s for s, _ in history} == {0, 1}, history
+        nb.screenshot("notebook7-goods", root)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-notebook7-goods.png"))
         raise
     finally:
         nb.shutdown_kernel()

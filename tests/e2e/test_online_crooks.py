@@ -12,11 +12,6 @@ actions and no pile it did not look through.
 
 from __future__ import annotations
 
-import json
-import time
-from typing import Any
-
-import httpx
 import playwright.sync_api as playwright_api
 import pytest
 from playwright.sync_api import Page, expect
@@ -24,37 +19,17 @@ from playwright.sync_api import Page, expect
 from .apps import GameServer
 from .lab import ARTIFACTS
 from .test_crooks_e2e import CrooksPlayer
+from .two_seats import play_until_over, two_seats
 
 pytest.importorskip("starlette", reason="the game server needs the [server] extra")
 
 
-def record_frames(page: Page) -> list[dict[str, Any]]:
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(ws: playwright_api.WebSocket) -> None:
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", on_socket)
-    return frames
-
-
 class OnlineCrooksPlayer(CrooksPlayer):
-    """A seat's page: the lit choices of its own board, and "why not?" on its own row."""
+    """A seat's page: the lit choices of its own board, and "why not?" on its own row (the
+    Crooks player's, for this seat: the shell's why-reason message)."""
 
     def __init__(self, page: Page, seat: int) -> None:
-        super().__init__(page.get_by_test_id("langfinger"))
-        self.seat = seat
-
-    def ask_why(self) -> None:
-        unlit = self.board.locator(
-            f'[data-testid="target-cell"][data-seat="{self.seat}"][data-legal="false"]')
-        if not unlit.count():
-            return
-        self.click(unlit.first, unlit=True)
-        why = self.root.get_by_test_id("why-reason")
-        expect(why).to_contain_text("C", timeout=15_000)
-        expect(why).not_to_contain_text("Asking the kernel")
-        self.asked_why = True
+        super().__init__(page.get_by_test_id("langfinger"), seat)
 
     def ready(self) -> bool:
         return self.state() == "mine" and self.board.get_attribute("data-pending") == "false"
@@ -62,33 +37,12 @@ class OnlineCrooksPlayer(CrooksPlayer):
 
 def test_two_browsers_play_a_whole_game_of_crooks(browser: playwright_api.Browser,
                                                    game_server: GameServer) -> None:
-    made = httpx.post(f"{game_server.base}/api/tables",
-                      json={"game": "crooks", "players": 2, "join": 0, "pace": 0},
-                      timeout=10).json()
-    assert made["options"]["game"] == "crooks", made
-    contexts = [browser.new_context(viewport={"width": 1300, "height": 1000}),
-                browser.new_context(viewport={"width": 1000, "height": 900})]
-    try:
-        pages = [c.new_page() for c in contexts]
-        frames = [record_frames(p) for p in pages]
-        pages[0].goto(made["play"])
-        pages[1].goto(made["invites"]["1"])  # joins through the page, then plays
-        for page in pages:
-            expect(page.get_by_test_id("online-status")).to_have_attribute("data-state", "online")
-            expect(page.get_by_test_id("crooks-board")).to_be_visible()
+    with two_seats(browser, game_server, "crooks") as table:
+        pages, frames = table.pages, table.frames
         players = [OnlineCrooksPlayer(page, seat) for seat, page in enumerate(pages)]
         players[1].asked_why = True  # one "why not?" is enough
 
-        deadline = time.monotonic() + 300
-        while not all(p.state() == "over" for p in players):
-            assert time.monotonic() < deadline, [p.state() for p in players]
-            moved = False
-            for p in players:
-                if p.ready():
-                    p.decide()
-                    moved = True
-            if not moved:
-                time.sleep(0.05)
+        play_until_over(players, 300)
         clicks = sum(p.clicks for p in players)
         print(f"a whole 2-player game of Crooks through the server: {clicks} clicks, "
               f"{sum(p.decisions for p in players)} decisions")
@@ -105,12 +59,7 @@ def test_two_browsers_play_a_whole_game_of_crooks(browser: playwright_api.Browse
             assert all(f["view"]["turn"] is None or f["view"]["turn"].get("pile") is None
                        or f["view"]["to_move"] == seat for f in pictures)
         pages[0].screenshot(path=str(ARTIFACTS / "online-crooks-end.png"), full_page=True)
-        record = httpx.get(f"{game_server.base}/api/tables/{made['table']}/record",
-                           headers={"Authorization": f"Bearer {made['token']}"}, timeout=10)
-        assert record.status_code == 200 and "game crooks" in record.text
-    finally:
-        for c in contexts:
-            c.close()
+        assert "game crooks" in table.record(game_server)
 
 
 def test_the_lobby_offers_each_game_and_creates_a_crooks_table(

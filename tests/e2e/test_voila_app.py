@@ -14,11 +14,12 @@ from collections.abc import Iterator
 
 import playwright.sync_api as playwright_api
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 from .apps import AppServer, start_voila
 from .lab import ARTIFACTS
-from .test_crooks_e2e import deal_crooks_from_the_panel, play_a_turn_then_bots_answer
+from .test_crooks_e2e import play_a_turn_then_bots_answer
+from .test_goods_e2e import play_a_round_then_bots_answer
 
 BOTS = {1: "easy", 2: "medium", 3: "hard"}
 
@@ -98,14 +99,35 @@ def test_app_new_game_with_three_bots(voila_app: AppServer, page: playwright_api
         raise
 
 
+def _new_game(page: playwright_api.Page, app: AppServer, game: str, players: int,
+              seed: str) -> Locator:
+    """The app opened, and New game dealing ``game``: seat 0 is you, the others easy bots."""
+    page.goto(app.url)
+    root = page.get_by_test_id("langfinger")
+    expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
+    root.get_by_role("button", name="New game").click()
+    panel = root.get_by_test_id("new-game-panel")
+    choose(page, "ng-game", game)
+    choose(page, "ng-players", str(players))
+    expect(panel.get_by_test_id("ng-player-0")).to_have_text("You")
+    for seat in range(1, players):
+        choose(page, f"ng-player-{seat}", "easy")
+    panel.get_by_label("Seed (optional)").fill(seed)
+    panel.get_by_role("button", name="Start the new game").click()
+    expect(panel).to_have_count(0)
+    return root
+
+
 def test_app_new_game_offers_crooks(voila_app: AppServer, page: playwright_api.Page) -> None:
     """The app's New game deals Crooks (issue 37): the Crooks board replaces Langfinger's, a
     turn is played by clicks and the two bots answer, all read from the page."""
     try:
-        page.goto(voila_app.url)
-        root = page.get_by_test_id("langfinger")
-        expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-        deal_crooks_from_the_panel(root)
+        root = _new_game(page, voila_app, "crooks", 3, "4")
+        board = root.get_by_test_id("crooks-board")
+        expect(board.get_by_test_id("crooks-player")).to_have_count(3)
+        for seat in (1, 2):
+            expect(board.get_by_test_id("crooks-player").nth(seat)).to_contain_text("bot: easy")
+        expect(root.get_by_test_id("round")).to_have_count(0)  # Langfinger's board is gone
         play_a_turn_then_bots_answer(root)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-crooks.png"), full_page=True)
@@ -206,3 +228,19 @@ def test_app_on_a_phone(voila_app: AppServer, browser: playwright_api.Browser) -
         raise
     finally:
         context.close()
+
+
+def test_app_new_game_offers_goods(voila_app: AppServer, page: playwright_api.Page) -> None:
+    """The app's New game deals Oh My Goods! (issue 38): its board replaces Langfinger's and
+    a whole round is played by clicks against an easy bot."""
+    try:
+        root = _new_game(page, voila_app, "goods", 2, "3")
+        expect(root.get_by_test_id("round")).to_have_count(0)  # Langfinger's board is gone
+        play_a_round_then_bots_answer(root)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "voila-goods.png"), full_page=True)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-voila-goods.png"), full_page=True)
+        print(voila_app.log_tail())
+        raise

@@ -29,25 +29,28 @@ from langfinger_widget.envs.aec import LangfingerEnv  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "crooks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "goods"))
 from crooks_helpers import walk  # noqa: E402
+from goods_helpers import walk as goods_walk  # noqa: E402
 from sealed import SPEC as SEALED  # noqa: E402
 
 DICT_OBS_WARNINGS = ("Observation is not a NumPy array",
                      "Observation space for each agent probably should be")
 
 
-def _crooks(players: int, seed: int = 1) -> Any:
-    env = lf.envs.env(game="crooks", players=players, seed=seed)
+def _crooks(players: int, seed: int = 1, game: str = "crooks") -> Any:
+    env = lf.envs.env(game=game, players=players, seed=seed)
     env.reset(seed=seed)
     return env
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_crooks_passes_pettingzoo_s_api_test_and_seed_test(players: int) -> None:
+@pytest.mark.parametrize("game,players", [("crooks", 2), ("crooks", 3), ("crooks", 4),
+                                          ("goods", 2), ("goods", 4)])
+def test_pettingzoo_s_api_test_and_seed_test_pass(game: str, players: int) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(lf.envs.env(game="crooks", players=players, seed=players), num_cycles=300)
-        seed_test(lambda: lf.envs.env(game="crooks", players=players), num_cycles=300)
+        api_test(lf.envs.env(game=game, players=players, seed=players), num_cycles=300)
+        seed_test(lambda: lf.envs.env(game=game, players=players), num_cycles=300)
     others = {str(w.message) for w in caught if not str(w.message).startswith(DICT_OBS_WARNINGS)}
     assert not others, others
 
@@ -58,14 +61,16 @@ def test_langfinger_keeps_its_own_environment_and_ids() -> None:
     assert env.unwrapped.action_space("player_0").n == lf.envs.table().size
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_ids_are_fixed_and_the_mask_is_exactly_the_legal_actions(players: int) -> None:
-    env = _crooks(players, seed=5)
-    ids = games.get("crooks").action_ids
+@pytest.mark.parametrize("name,players", [("crooks", 2), ("crooks", 4), ("goods", 3)])
+def test_ids_are_fixed_and_the_mask_is_exactly_the_legal_actions(name: str, players: int
+                                                                  ) -> None:
+    env = _crooks(players, seed=5, game=name)
+    spec = games.get(name)
+    ids = spec.action_ids
     assert ids is not None
     table = ids(env.unwrapped.game)
     # The ids do not depend on the deal: another seed numbers the actions the same way.
-    assert table == tuple(ids(lf.crooks.Game.new(players=players, seed=99)))
+    assert table == tuple(ids(spec.Game.new(players=players, seed=99)))
     rng = random.Random(players)
     for agent in env.agent_iter(max_iter=400):
         obs, _, terminated, truncated, _ = env.last()
@@ -84,13 +89,15 @@ def test_ids_are_fixed_and_the_mask_is_exactly_the_legal_actions(players: int) -
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
-def test_an_illegal_id_is_refused_naming_the_ruling_and_changes_nothing() -> None:
-    env = _crooks(3)
+@pytest.mark.parametrize("name,ruling", [("crooks", "C"), ("goods", "G")])
+def test_an_illegal_id_is_refused_naming_the_ruling_and_changes_nothing(name: str,
+                                                                         ruling: str) -> None:
+    env = _crooks(3, game=name)
     game = env.unwrapped.game
     before = json.dumps(game.to_dict())
     mask = env.observe(env.agent_selection)["action_mask"]
-    illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(lf.IllegalAction, match=r"C\d"):
+    illegal = int(np.flatnonzero(mask == 0)[-1])
+    with pytest.raises(lf.IllegalAction, match=rf"{ruling}\d"):
         env.step(illegal)
     with pytest.raises(lf.IllegalAction, match="outside"):
         env.step(10_000)
@@ -142,6 +149,35 @@ def test_observations_hide_what_the_seat_may_not_see_by_resampling(players: int)
                 told_apart += any(encoder.encode(twin.view(o)) != encoder.encode(game.view(o))
                                   for o in range(players) if o != seat)
     assert redealt > 20 and told_apart > 10, (redealt, told_apart)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_goods_observations_hide_hands_and_sealed_plans_by_resampling(players: int) -> None:
+    """An Oh My Goods! twin re-dealt from a seat's view (other hands, the pile, and the other
+    seats' sealed choices made afresh, G6.1) gives that seat the same observation; other
+    seats' observations tell the twins apart."""
+    encoder = lf.goods.SPEC.observation(players)  # type: ignore[misc]
+    rng = random.Random(players)
+    redealt = told_apart = sealed_seen = 0
+    picks = random.Random(players)
+    for n in range(3):
+        for game, _, _ in goods_walk(players, players * 10 + n):
+            if picks.random() >= 0.2:
+                continue
+            deciding = game.phase in ("hand", "plan") and 0 < sum(
+                game.view(None)["sealed"] or []) < players
+            for seat in range(players):
+                twin = game.resample(seat, random.Random(rng.getrandbits(32)))
+                mine = encoder.encode(game.view(seat))
+                assert encoder.encode(twin.view(seat)) == mine
+                if json.dumps(twin.to_dict()) != json.dumps(game.to_dict()):
+                    redealt += 1
+                    sealed_seen += deciding
+                    told_apart += any(
+                        encoder.encode(twin.view(o)) != encoder.encode(game.view(o))
+                        for o in range(players) if o != seat)
+    assert redealt > 20 and told_apart > 10 and sealed_seen > 3, \
+        (redealt, told_apart, sealed_seen)
 
 
 def test_an_observation_refuses_the_open_board_and_another_count() -> None:
@@ -235,15 +271,27 @@ def _pyspiel() -> Any:
     return pyspiel
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_openspiel_random_sim_test_passes_for_crooks(players: int) -> None:
+@pytest.mark.parametrize("name,players", [("crooks", 2), ("crooks", 3), ("crooks", 4),
+                                          pytest.param("goods", 2, marks=pytest.mark.slow)])
+def test_openspiel_random_sim_test_passes(name: str, players: int) -> None:
     pyspiel = _pyspiel()
-    game = pyspiel.load_game("python_crooks", {"players": players})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    game = pyspiel.load_game(f"python_{name}", {"players": players})
+    # A goods game is hundreds of decisions: serializing replays it at every one of them,
+    # so its round trip is checked once, below (the sim still takes ~2 min here: slow).
+    crooks = name == "crooks"
+    pyspiel.random_sim_test(game, num_sims=3 if crooks else 1, serialize=crooks, verbose=False)
+    if not crooks:
+        state = game.new_initial_state()
+        rng = random.Random(players)
+        for _ in range(120):
+            state.apply_action(rng.choice(state.legal_actions()))
+        again = game.deserialize_state(state.serialize())
+        assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    spec = games.get(name)
     assert game.num_distinct_actions() == len(
-        games.get("crooks").action_ids(lf.crooks.Game.new(players=players, seed=0)))  # type: ignore[misc]
+        spec.action_ids(spec.Game.new(players=players, seed=0)))  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("players", [2, 4])

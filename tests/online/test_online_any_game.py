@@ -46,6 +46,31 @@ def test_join_plays_a_crooks_seat_to_the_end_against_a_server_bot(server: Server
         w.close()
 
 
+def test_join_plays_a_goods_seat_to_the_end_against_a_server_bot(server: ServerThread) -> None:
+    made = lf.online.host(2, server.base, game="goods", bots={0: "easy"}, pace=0)
+    w = lf.online.join(made.invites[1])
+    try:
+        seat = w.table
+        assert isinstance(seat, OnlineSeat)
+        assert seat.wait_for(lambda s: s.table.get("status") == "playing", 10)
+        assert seat.game_name == "goods"
+        rng = random.Random(4)
+        while seat.wait_for_turn(30):
+            # This seat's view only: the bot's hand and sealed plan never reach the board.
+            assert w.view["format"].startswith("goods") and w.view["seat"] == 1
+            other = w.view["players"][0]
+            assert other["hand"] is None and other["plan"] is None and other["planned"] is None
+            seat.play(rng.choice(seat.legal))
+        assert seat.wait_for(lambda s: s.is_over, 30)
+        game = seat.game
+        assert game.is_over and game.move_number == seat.move_number
+        assert seat.record().splitlines()[1] == "game goods"
+        assert [r["score"] for r in game.standings()] == \
+            [r["score"] for r in seat.view["standings"]]
+    finally:
+        w.close()
+
+
 def test_two_seats_of_a_sealed_step_decide_at_once_from_python(server: ServerThread) -> None:
     made = lf.online.host(2, server.base, game="sealed", pace=0)
     seats = [OnlineSeat(made.invites[s]) for s in (0, 1)]

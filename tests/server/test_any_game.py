@@ -103,9 +103,11 @@ def test_a_crooks_table_names_its_game_and_checks_its_own_rules(server: ServerTh
     assert "to_decide" not in line and "game" not in line and isinstance(line["money"], list)
 
 
-def _play_my_seat(me: Wire, rng: random.Random, forged: list[dict[str, Any]]) -> int:
+def _play_my_seat(me: Wire, rng: random.Random, forged: list[dict[str, Any]],
+                  ruling: str = "C") -> int:
     """Seat ``me`` plays random legal moves until the game is over, trying each forged
-    message once on its turn (each must be refused and change nothing); its moves played."""
+    message once on its turn (each must be refused naming a ``ruling`` ruling, or as not an
+    action, and change nothing); its moves played."""
     moves = 0
     while me.latest["table"]["status"] != "over":
         me.wait_for(lambda s: bool(s["legal"]) or s["table"]["status"] == "over", 60)
@@ -114,7 +116,8 @@ def _play_my_seat(me: Wire, rng: random.Random, forged: list[dict[str, Any]]) ->
         seq, view = me.latest["seq"], me.latest["view"]
         while forged:
             answer = me.act(forged.pop())
-            assert not answer["ok"] and re.match(r"(C\d|not an action)", answer["error"]), answer
+            assert not answer["ok"] and re.match(rf"({ruling}\d|not an action)",
+                                                 answer["error"]), answer
             assert answer["seq"] == seq and me.latest["view"] == view  # nothing changed
         answer = me.act(rng.choice(me.latest["legal"]))
         assert answer["ok"], answer
@@ -296,30 +299,35 @@ def _same_for(k: int, a: Any, b: Any) -> bool:
                 and a.legal_actions(k) == b.legal_actions(k))
 
 
-def _script(game: Any, twin: Any, k: int, moves: int, rng: random.Random
-            ) -> list[dict[str, Any]]:
+Step = tuple[int, dict[str, Any]]  # a seat and its action
+
+
+def _script(game: Any, twin: Any, k: int, moves: int, rng: random.Random) -> list[Step]:
+    """Moves both twins allow, each by a seat deciding in both, while seat k sees no
+    difference (in a sealed step any of its deciders, in the order ``rng`` picks)."""
     a, b = game.copy(), twin.copy()
-    script: list[dict[str, Any]] = []
-    while len(script) < moves and not a.is_over and a.to_move == b.to_move:
-        both = [x for x in a.legal_actions() if b.why_illegal(x) is None]
+    script: list[Step] = []
+    while len(script) < moves and not a.is_over and a.to_decide == b.to_decide:
+        seat = a.to_decide[0] if len(a.to_decide) == 1 else rng.choice(a.to_decide)
+        both = [x for x in a.legal_actions(seat) if b.why_illegal(x, seat) is None]
         if not both:
             break
         action = rng.choice(both)
-        a.play(action)
-        b.play(action)
+        a.play(action, seat)
+        b.play(action, seat)
         if not _same_for(k, a, b):
             break
-        script.append(action)
+        script.append((seat, action))
     return script
 
 
-def _frames(tmp: Path, game: Any, k: int, script: list[dict[str, Any]]
+def _frames(tmp: Path, game: Any, k: int, script: list[Step]
             ) -> tuple[list[str], list[str]]:
     """Seat k's frames and a spectator's, on a fresh server whose table starts at ``game``."""
     server = ServerThread(Settings(data=tmp)).start()
     clients: list[Wire] = []
     try:
-        body = {"game": "crooks", "players": game.num_players, "pace": 0}
+        body = {"game": game.view(None)["game"], "players": game.num_players, "pace": 0}
         coro = lobby.create(server.hub, body, server.base, position=game.to_dict())
         with mock.patch("langfinger_widget.server.tokens.new_table_id", return_value="twin"):
             made = asyncio.run_coroutine_threadsafe(coro, server.hub.scheduler.loop).result(30)
@@ -337,8 +345,8 @@ def _frames(tmp: Path, game: Any, k: int, script: list[dict[str, Any]]
             seat_clients[k].until("presence", online=sorted(seat_clients))
             spectator.until("presence", online=sorted(seat_clients))
         watcher = seat_clients[k]
-        for action in script:
-            w = seat_clients[watcher.latest["view"]["to_move"]]
+        for seat, action in script:
+            w = seat_clients[seat]
             w.wait_for(lambda s, m=watcher.latest["move_number"]: s["move_number"] == m)
             reply = w.act(action)
             assert reply["ok"], reply
@@ -372,6 +380,119 @@ def test_a_crooks_seat_receives_the_same_bytes_from_twins_it_cannot_tell_apart(
     other = next(s for s in range(players) if twin.view(s) != game.view(s))
     assert _frames(tmp_path / "c", game, other, [])[0] != \
         _frames(tmp_path / "d", twin, other, [])[0]
+
+
+# --- Oh My Goods! (G rulings): sealed plans over the wire ------------------------------------
+GOODS = games.get("goods")
+
+
+def test_a_goods_table_checks_its_own_rules(server: ServerThread) -> None:
+    assert _refused(server.base, game="goods", players=5) == \
+        "G1.1: a game has 2 to 4 players, not 5"
+    assert "Oh My Goods! has no option 'variant'" in _refused(
+        server.base, game="goods", players=2, variant="open_info")
+    made, _ = seated_table(server.base, 2, game="goods")
+    assert made["options"]["game"] == "goods"
+
+
+def test_a_whole_goods_game_by_bots_and_one_scripted_seat(server: ServerThread) -> None:
+    made, tokens = seated_table(server.base, 3, game="goods",
+                                seats=[{"kind": "bot", "level": "easy"}, {"kind": "person"},
+                                       {"kind": "bot", "level": "medium"}])
+    with wires(server.ws_url, tokens) as clients:
+        me = clients[1]
+        assert me.latest["view"]["format"].startswith("goods") and me.latest["table"]["game"] \
+            == "goods"
+        forged = [{"type": "build"}, {"type": "produce", "building": "D99"},
+                  {"type": "hire", "assistant": "A1"}, {"type": "keep", "seat": 0}, "keep"]
+        moves = _play_my_seat(me, random.Random(3), forged, ruling="G")
+        assert moves > 10 and not forged
+        over = me.latest
+        assert over["legal"] == [] and over["view"]["standings"]
+        standings = over["table"]["standings"]
+        assert {r["seat"] for r in standings} == {0, 1, 2}
+        answer = me.act({"type": "done"})
+        assert not answer["ok"] and answer["error"].startswith("G"), answer
+        # No frame of this seat ever held another seat's hand, plan or sealed choice.
+        for frame in map(json.loads, me.frames):
+            for p in frame.get("view", {}).get("players", []):
+                if p["seat"] != 1:
+                    assert p["hand"] is None and p["planned"] is None and p["plan"] is None
+    text = httpx.get(f"{server.base}/api/tables/{made['table']}/record",
+                     headers={"Authorization": f"Bearer {tokens[1]}"}, timeout=WAIT).text
+    assert "game goods" in text.splitlines()[1]
+    replayed = records.read_game(text).game()
+    assert replayed.is_over and [r["score"] for r in replayed.standings()] == \
+        [r["score"] for r in sorted(standings, key=lambda r: r["seat"])]
+
+
+def test_two_goods_seats_plan_at_once_and_a_sealed_plan_is_refused_twice(
+        server: ServerThread) -> None:
+    _, tokens = seated_table(server.base, 2, game="goods")
+    with wires(server.ws_url, tokens) as (a, b):
+        # G6.1: phase I's keep is sealed; seat 1 seals before seat 0, neither waiting.
+        assert a.latest["table"]["to_decide"] == [0, 1] == b.latest["table"]["to_decide"]
+        reply = b.act({"type": "keep"})
+        assert reply["ok"], reply
+        a.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
+        assert a.latest["view"]["sealed"] == [False, True] and a.latest["legal"]
+        seq, view = b.latest["seq"], b.latest["view"]
+        again = b.act({"type": "mulligan"})
+        assert not again["ok"] and again["error"].startswith("G"), again
+        assert b.latest["seq"] == seq and b.latest["view"] == view
+        assert a.act({"type": "keep"})["ok"]
+        for w in (a, b):
+            w.wait_for(lambda s: s["view"]["phase"] == "plan" and bool(s["legal"]))
+
+
+def _goods_at_plan(players: int, seed: int) -> Any:
+    """A goods game at its first sealed plan (phase II), every seat still to plan."""
+    game = GOODS.Game.new(players=players, seed=seed)
+    while game.phase != "plan":
+        game.play({"type": "keep"}, game.to_decide[0])
+    return GOODS.Game.from_dict(game.to_dict())
+
+
+def _sealed_plan(game: Any, seat: int, rng: random.Random) -> list[Step]:
+    """One whole sealed plan of ``seat``, chosen at random."""
+    g, out = game.copy(), []
+    while seat in g.to_decide and g.phase == "plan" and not g.is_over:
+        action = rng.choice(g.legal_actions(seat))
+        g.play(action, seat)
+        out.append((seat, action))
+    return out
+
+
+def test_a_goods_seat_gets_the_same_bytes_whatever_another_seat_sealed(
+        tmp_path: Path) -> None:
+    """G6.1: until the reveal, seat 0's frames (and a spectator's) are byte-identical
+    whichever plan seat 1 sealed; a seat whose own plan differs gets other bytes."""
+    game = _goods_at_plan(2, 21)
+    plans = [_sealed_plan(game, 1, random.Random(r)) for r in range(12)]
+    one, other = next((p, q) for p in plans for q in plans if p[-1] != q[-1])
+    ours, ours_watched = _frames(tmp_path / "a", game, 0, one)
+    theirs, theirs_watched = _frames(tmp_path / "b", game, 0, other)
+    assert len(ours) > len(one)
+    assert ours == theirs and ours_watched == theirs_watched
+    assert _frames(tmp_path / "c", game, 1, one)[0] != _frames(tmp_path / "d", game, 1, other)[0]
+
+
+@pytest.mark.parametrize("players,seed,moves,k", [(2, 31, 40, 1), (3, 33, 60, 2)])
+def test_a_goods_seat_receives_the_same_bytes_from_twins_it_cannot_tell_apart(
+        tmp_path: Path, players: int, seed: int, moves: int, k: int) -> None:
+    rng = random.Random(seed)
+    game = GOODS.Game.new(players=players, seed=seed)
+    for _ in range(moves):
+        seat = rng.choice(game.to_decide)
+        game.play(rng.choice(game.legal_actions(seat)), seat)
+    game = GOODS.Game.from_dict(game.to_dict())
+    twin = GOODS.Game.from_dict(game.resample(k, rng).to_dict())
+    assert twin.to_dict() != game.to_dict() and _same_for(k, game, twin)
+    script = _script(game, twin, k, 12, random.Random(seed))
+    assert len(script) >= 2
+    ours, ours_watched = _frames(tmp_path / "a", game, k, script)
+    theirs, theirs_watched = _frames(tmp_path / "b", twin, k, script)
+    assert ours == theirs and ours_watched == theirs_watched
 
 
 # --- a kill -9 ------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..protocol import GameSpec
+from . import encoding
 from .cards import ASSISTANTS, BUILDINGS, CARDS, SHIPPED, Building, Card, CardSet, load_cards
 from .figures import figures as seat_figures
 from .game import Game
@@ -73,4 +74,6 @@ SPEC = GameSpec(
     players_ruling="G1.1",
     figures=seat_figures,
     action_words=(action_text, read_action),
+    action_ids=encoding.action_ids,
+    observation=encoding.observation,
 )
