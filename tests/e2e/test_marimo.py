@@ -146,6 +146,7 @@ def test_crooks_from_new_game(marimo_app: AppServer, page: playwright_api.Page) 
     answer, and the reactive table reads Crooks' view (cash, crooks placed) after each move."""
     try:
         root = _new_game(page, marimo_app, "crooks", 3, "4")
+        board = root.get_by_test_id("crooks-board")
         money = page.get_by_test_id("money-table")
         expect(money.locator("thead")).to_contain_text("Crooks placed")
         play_a_turn_then_bots_answer(root)
