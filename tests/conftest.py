@@ -70,6 +70,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def no_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Outside the browser tests, no event loop is marked running in the test's thread.
+
+    Playwright's sync API leaves its loop marked running in the worker's thread after a
+    browser test, and a worker goes on to other tests once its browser tests are done: there
+    ``asyncio.run`` would refuse to start ("cannot be called from a running event loop").
+    The marker is put back after the test, for the browser tests still to come."""
+    if request.node.get_closest_marker("e2e") is not None:
+        yield
+        return
+    import asyncio
+
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
+
+
 @pytest.fixture
 def restore_deck() -> Iterator[None]:
     """Whatever a test (or a page of the docs) installs, the shipped deck is back afterwards."""
