@@ -536,7 +536,7 @@ def test_serve_makes_a_crooks_table_at_start(tmp_path: Path) -> None:
     try:
         printed = server.wait_output("Spectators:")
         assert printed.count("Invite for seat") == 1, printed
-        found = re.search(r"Your seat \(keep it to come back\): \S+/play/\w+#(\S+)", printed)
+        found = re.search(r"Your seat \(keep it to come back\): \S+/play/[\w-]+#(\S+)", printed)
         assert found is not None, printed
         token = found.group(1)
         with wires(server.ws_url, [token]) as (me,):
