@@ -60,6 +60,7 @@ class GoodsPlayer(CrooksPlayer):
         super().__init__(root)
         self.board = root.get_by_test_id("goods-board")
         self.reveals = 0
+        self.last = ""  # the last click, for a failure's message
 
     def wait_for_screen(self, timeout: float = 120.0) -> str:
         """'mine', 'privacy' or 'over', once the board is there and no move is pending."""
@@ -137,17 +138,29 @@ class GoodsPlayer(CrooksPlayer):
         if not self.asked_why and step in ("produce", "after"):
             self.ask_why()
         target = self.choose(step)
+        self.last = f"{target.get_attribute('data-testid')} {target.inner_text()[:40]!r}"
         self.click(target)
         # The Worker's building asks its mode: sloppy makes a good even one unit short.
         modes = self.board.get_by_test_id("work-mode")
         deadline = time.monotonic() + 10
         while self.move() == start and not modes.count():
             if time.monotonic() > deadline:
-                raise AssertionError(f"a lit choice at step {step!r} neither moved nor asked more")
+                raise AssertionError(
+                    f"a lit choice at step {step!r} (move {start}) neither moved nor asked more: "
+                    f"{self.scene()}")
             time.sleep(0.02)
         if self.move() == start:
             self.click(self.board.locator('[data-testid="work-mode"][data-mode="sloppy"]'))
         self.wait_past(start)
+
+    def scene(self) -> str:
+        """What the board shows now, for a failure's message."""
+        error = self.root.get_by_test_id("error")
+        return (f"now move {self.move()}, state {self.state()!r}, step "
+                f"{self.board.get_attribute('data-step')!r}, pending "
+                f"{self.board.get_attribute('data-pending')!r}, error "
+                f"{error.inner_text() if error.count() else ''!r}, lit "
+                f"{[e.get_attribute('data-testid') for e in self.board.locator(LIT).all()]}")
 
     def play(self, limit: int = 600, until_round: int | None = None) -> None:
         for _ in range(limit):

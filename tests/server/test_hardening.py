@@ -34,7 +34,6 @@ from wire import ROOT, WAIT, ServerProcess, ServerThread, Wire, create, seated_t
 
 from langfinger_widget.net import http
 from langfinger_widget.net.seat import OnlineSeat
-from langfinger_widget.server import kernel as server_kernel
 from langfinger_widget.server import protocol, webhooks
 from langfinger_widget.server.app import STATUS, _write, create_app
 from langfinger_widget.server.config import Settings
@@ -43,6 +42,7 @@ from langfinger_widget.server.limits import Turns
 from langfinger_widget.server.protocol import MAX_MESSAGE
 from langfinger_widget.server.room import OPEN, PERSON, TAKEN
 from langfinger_widget.server.store import SeatRow, Store, TableRow
+from langfinger_widget.tables import table as table_module
 from langfinger_widget.tables.scheduler import SLICE_SECONDS, Slices
 
 
@@ -473,13 +473,15 @@ def test_a_peer_that_stopped_reading_is_closed(tmp_path) -> None:
 def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatch) -> None:
     release = threading.Event()
 
-    def weighing(bot: Any, view: Any, legal: list[Any]) -> Any:
+    def weighing(bot: Any, view: Any, legal: list[Any], twin: Any = None) -> Any:
         while not release.is_set():  # a search that lasts until the test has asked again
             time.sleep(0.002)
             yield
         return legal[0], 0.5
 
-    monkeypatch.setattr(server_kernel, "weighing", weighing)
+    # Patched where bot_steps looks it up (tables.table): patching the server kernel's
+    # re-export let the real search run, and a fast one answered before the test asked again.
+    monkeypatch.setattr(table_module, "weighing", weighing)
     running = ServerThread(Settings(data=tmp_path, hint_searches=1)).start()
     try:
         tables = [seated_table(running.base, players=2, hints=True)[1] for _ in range(2)]
