@@ -13,11 +13,22 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .lab import REPO, free_port, jupyter_env, log_tail, stop_process, wait_until_answers
+from playwright.sync_api import Locator, Page, expect
+
+from .lab import (
+    ARTIFACTS,
+    REPO,
+    free_port,
+    jupyter_env,
+    log_tail,
+    stop_process,
+    wait_until_answers,
+)
 
 APP_DIR = REPO / "app"
 APP_NOTEBOOK = "langfinger.ipynb"
@@ -40,6 +51,39 @@ class AppServer:
         stop_process(self.process)
 
 
+@contextmanager
+def shot_on_failure(page: Page, app: AppServer, name: str) -> Iterator[None]:
+    """On a failure inside: the page's screenshot as ``FAILED-<name>.png`` and the app
+    server's last lines printed, then the failure goes on."""
+    try:
+        yield
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"FAILED-{name}.png"), full_page=True)
+        print(app.log_tail())
+        raise
+
+
+def new_game_in_app(page: Page, app: AppServer, game: str, players: int, seed: str) -> Locator:
+    """The app opened, and its board's New game dealing ``game`` at ``seed``: seat 0 is you,
+    the others easy bots. The board's root, once the panel has closed."""
+    page.goto(app.url)
+    root = page.get_by_test_id("langfinger")
+    expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
+    root.get_by_role("button", name="New game").click()
+    panel = root.get_by_test_id("new-game-panel")
+    panel.get_by_test_id("ng-game").select_option(game)
+    panel.get_by_test_id("ng-players").select_option(str(players))
+    panel.get_by_test_id("ng-seat").select_option("0")
+    expect(panel.get_by_test_id("ng-player-0")).to_have_text("You")
+    for seat in range(1, players):
+        panel.get_by_test_id(f"ng-player-{seat}").select_option("easy")
+    panel.get_by_label("Seed (optional)").fill(seed)
+    panel.get_by_role("button", name="Start the new game").click()
+    expect(panel).to_have_count(0)
+    return root
+
+
 def _start(cmd: list[str], base: Path, cwd: Path, ready_path: str, timeout: float) -> AppServer:
     port = free_port()
     cmd = [part.replace("{port}", str(port)) for part in cmd]
@@ -54,8 +98,9 @@ def _start(cmd: list[str], base: Path, cwd: Path, ready_path: str, timeout: floa
     return server
 
 
-def start_voila(base: Path, timeout: float = 90.0, notebook: str = APP_NOTEBOOK,
-                cwd: Path = APP_DIR) -> AppServer:
+def start_voila(
+    base: Path, timeout: float = 90.0, notebook: str = APP_NOTEBOOK, cwd: Path = APP_DIR
+) -> AppServer:
     """The Voilà app as ``./scripts/play --app`` serves it: from ``app/``, so that
     ``app/voila.json`` (sources stripped, no tracebacks) applies; or another notebook in
     ``cwd`` with Voilà's defaults."""
@@ -94,10 +139,20 @@ class GameServer:
         log = self.data / "server.log"
         with log.open("a") as out:  # a file: a pipe nobody reads would fill and stall it
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "langfinger_widget.server", "--port", str(self.port),
-                 "--data", str(self.data), *(f"--origin={o}" for o in self.origins)],
+                [
+                    sys.executable,
+                    "-m",
+                    "langfinger_widget.server",
+                    "--port",
+                    str(self.port),
+                    "--data",
+                    str(self.data),
+                    *(f"--origin={o}" for o in self.origins),
+                ],
                 env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"},
-                stdout=out, stderr=subprocess.STDOUT)
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 60
         while log.read_text().count("Langfinger server:") < self.starts + 1:
             assert self.proc.poll() is None and time.monotonic() < deadline, log.read_text()

@@ -29,7 +29,7 @@ from playwright.sync_api import Locator, expect
 
 import langfinger_widget as lf
 
-from .apps import AppServer, start_marimo
+from .apps import AppServer, new_game_in_app, shot_on_failure, start_marimo
 from .lab import ARTIFACTS
 from .test_crooks_e2e import play_a_turn_then_bots_answer
 from .test_goods_e2e import play_a_round_then_bots_answer
@@ -71,7 +71,7 @@ def seed_where_seat_starts(players: int, seat: int) -> int:
 
 
 def test_board_click_and_reactive_table(marimo_app: AppServer, page: playwright_api.Page) -> None:
-    try:
+    with shot_on_failure(page, marimo_app, "marimo"):
         page.goto(marimo_app.url)
         root = page.get_by_test_id("langfinger")
         expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
@@ -115,37 +115,13 @@ def test_board_click_and_reactive_table(marimo_app: AppServer, page: playwright_
         expect(root.get_by_test_id("error")).to_have_count(0)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "marimo.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-marimo.png"), full_page=True)
-        print(marimo_app.log_tail())
-        raise
-
-
-def _new_game(page: playwright_api.Page, app: AppServer, game: str, players: int,
-              seed: str) -> Locator:
-    """marimo's app opened, and New game dealing ``game``: seat 0 is you, the others easy."""
-    page.goto(app.url)
-    root = page.get_by_test_id("langfinger")
-    expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-    root.get_by_role("button", name="New game").click()
-    panel = root.get_by_test_id("new-game-panel")
-    panel.get_by_test_id("ng-game").select_option(game)
-    panel.get_by_test_id("ng-players").select_option(str(players))
-    panel.get_by_test_id("ng-seat").select_option("0")
-    for seat in range(1, players):
-        panel.get_by_test_id(f"ng-player-{seat}").select_option("easy")
-    panel.get_by_label("Seed (optional)").fill(seed)
-    panel.get_by_role("button", name="Start the new game").click()
-    expect(panel).to_have_count(0)
-    return root
 
 
 def test_crooks_from_new_game(marimo_app: AppServer, page: playwright_api.Page) -> None:
     """New game deals Crooks in marimo (issue 37): its board plays a turn by clicks, the bots
     answer, and the reactive table reads Crooks' view (cash, crooks placed) after each move."""
-    try:
-        root = _new_game(page, marimo_app, "crooks", 3, "4")
+    with shot_on_failure(page, marimo_app, "marimo-crooks"):
+        root = new_game_in_app(page, marimo_app, "crooks", 3, "4")
         board = root.get_by_test_id("crooks-board")
         money = page.get_by_test_id("money-table")
         expect(money.locator("thead")).to_contain_text("Crooks placed")
@@ -162,18 +138,13 @@ def test_crooks_from_new_game(marimo_app: AppServer, page: playwright_api.Page) 
         assert placed >= 1, "no crook placed according to the table"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "marimo-crooks.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-marimo-crooks.png"), full_page=True)
-        print(marimo_app.log_tail())
-        raise
 
 
 def test_goods_from_new_game(marimo_app: AppServer, page: playwright_api.Page) -> None:
     """New game deals Oh My Goods! in marimo (issue 38): a whole round by clicks against an
     easy bot, and the reactive cells run again after the moves without an error."""
-    try:
-        root = _new_game(page, marimo_app, "goods", 2, "3")
+    with shot_on_failure(page, marimo_app, "marimo-goods"):
+        root = new_game_in_app(page, marimo_app, "goods", 2, "3")
         play_a_round_then_bots_answer(root)
         progress = page.get_by_test_id("progress")
         expect(progress).to_contain_text(f"{root.get_attribute('data-move')} moves played")
@@ -184,8 +155,3 @@ def test_goods_from_new_game(marimo_app: AppServer, page: playwright_api.Page) -
         expect(root.get_by_test_id("error")).to_have_count(0)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "marimo-goods.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-marimo-goods.png"), full_page=True)
-        print(marimo_app.log_tail())
-        raise

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 import playwright.sync_api as playwright_api
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import expect
 
-from .apps import AppServer, start_voila
+from .apps import AppServer, new_game_in_app, shot_on_failure, start_voila
 from .lab import ARTIFACTS
 from .test_crooks_e2e import play_a_turn_then_bots_answer
 from .test_goods_e2e import play_a_round_then_bots_answer
@@ -39,7 +39,7 @@ def choose(page: playwright_api.Page, testid: str, value: str) -> None:
 
 
 def test_app_new_game_with_three_bots(voila_app: AppServer, page: playwright_api.Page) -> None:
-    try:
+    with shot_on_failure(page, voila_app, "voila-app"):
         page.goto(voila_app.url)
         root = page.get_by_test_id("langfinger")
         expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
@@ -92,37 +92,13 @@ def test_app_new_game_with_three_bots(voila_app: AppServer, page: playwright_api
         assert answered == {names[s] for s in BOTS}, placed
         expect(root.get_by_test_id("error")).to_have_count(0)
         page.screenshot(path=str(ARTIFACTS / "voila-app.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-voila-app.png"), full_page=True)
-        print(voila_app.log_tail())
-        raise
-
-
-def _new_game(page: playwright_api.Page, app: AppServer, game: str, players: int,
-              seed: str) -> Locator:
-    """The app opened, and New game dealing ``game``: seat 0 is you, the others easy bots."""
-    page.goto(app.url)
-    root = page.get_by_test_id("langfinger")
-    expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-    root.get_by_role("button", name="New game").click()
-    panel = root.get_by_test_id("new-game-panel")
-    choose(page, "ng-game", game)
-    choose(page, "ng-players", str(players))
-    expect(panel.get_by_test_id("ng-player-0")).to_have_text("You")
-    for seat in range(1, players):
-        choose(page, f"ng-player-{seat}", "easy")
-    panel.get_by_label("Seed (optional)").fill(seed)
-    panel.get_by_role("button", name="Start the new game").click()
-    expect(panel).to_have_count(0)
-    return root
 
 
 def test_app_new_game_offers_crooks(voila_app: AppServer, page: playwright_api.Page) -> None:
     """The app's New game deals Crooks (issue 37): the Crooks board replaces Langfinger's, a
     turn is played by clicks and the two bots answer, all read from the page."""
-    try:
-        root = _new_game(page, voila_app, "crooks", 3, "4")
+    with shot_on_failure(page, voila_app, "voila-crooks"):
+        root = new_game_in_app(page, voila_app, "crooks", 3, "4")
         board = root.get_by_test_id("crooks-board")
         expect(board.get_by_test_id("crooks-player")).to_have_count(3)
         for seat in (1, 2):
@@ -131,11 +107,6 @@ def test_app_new_game_offers_crooks(voila_app: AppServer, page: playwright_api.P
         play_a_turn_then_bots_answer(root)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-crooks.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-voila-crooks.png"), full_page=True)
-        print(voila_app.log_tail())
-        raise
 
 
 # --- the app on a phone (issue 28) ----------------------------------------------------------
@@ -191,41 +162,40 @@ def test_app_on_a_phone(voila_app: AppServer, browser: playwright_api.Browser) -
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:
-        page.goto(voila_app.url)
-        root = page.get_by_test_id("langfinger")
-        expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
-        expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
-        parts = [h for sel in PARTS for h in root.locator(sel).element_handles()]
-        assert len(parts) >= len(PARTS) + 2  # three players' panels
-        for part in page.evaluate(_JS_REACHABLE, parts):
-            assert part["left"] >= 0 and part["right"] <= PHONE["width"] + 0.5, part
-            assert part["reachable"], f"{part['what']} cannot be reached by a finger"
-        small = [t for t in page.evaluate(_JS_TARGETS, root.element_handle())
-                 if t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5]
-        assert not small, f"targets under {TAP} px: {small}"
+        with shot_on_failure(page, voila_app, "phone"):
+            page.goto(voila_app.url)
+            root = page.get_by_test_id("langfinger")
+            expect(root.get_by_test_id("round")).to_have_text("Round 1", timeout=60_000)
+            expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
+            parts = [h for sel in PARTS for h in root.locator(sel).element_handles()]
+            assert len(parts) >= len(PARTS) + 2  # three players' panels
+            for part in page.evaluate(_JS_REACHABLE, parts):
+                assert part["left"] >= 0 and part["right"] <= PHONE["width"] + 0.5, part
+                assert part["reachable"], f"{part['what']} cannot be reached by a finger"
+            small = [
+                t
+                for t in page.evaluate(_JS_TARGETS, root.element_handle())
+                if t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5
+            ]
+            assert not small, f"targets under {TAP} px: {small}"
 
-        # A tap on a label shows it (a title tooltip never would on touch).
-        root.locator(".lf-track-token").first.tap()
-        expect(root.get_by_test_id("tip")).to_contain_text(":")
-        # A tap on a place plays; the bots answer and it is our turn again.
-        move = int(root.get_attribute("data-move") or 0)
-        root.locator('[data-place][data-legal="true"]').first.tap()
-        expect(root).not_to_have_attribute("data-move", str(move), timeout=30_000)
-        expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
-        assert int(root.get_attribute("data-move") or 0) >= move + 3  # ours, then two bots
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        # The whole page in one picture: Voilà scrolls an inner box, so the window is made
-        # as tall as that box's content (the width, and with it the layout, stays a phone's).
-        tall = root.evaluate(_JS_SCROLL_TOP)
-        page.set_viewport_size({"width": PHONE["width"], "height": max(tall, PHONE["height"])})
-        page.screenshot(path=str(ARTIFACTS / "phone.png"))
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-phone.png"), full_page=True)
-        print(voila_app.log_tail())
-        raise
+            # A tap on a label shows it (a title tooltip never would on touch).
+            root.locator(".lf-track-token").first.tap()
+            expect(root.get_by_test_id("tip")).to_contain_text(":")
+            # A tap on a place plays; the bots answer and it is our turn again.
+            move = int(root.get_attribute("data-move") or 0)
+            root.locator('[data-place][data-legal="true"]').first.tap()
+            expect(root).not_to_have_attribute("data-move", str(move), timeout=30_000)
+            expect(root.locator(".lf-your-turn")).to_be_visible(timeout=60_000)
+            assert int(root.get_attribute("data-move") or 0) >= move + 3  # ours, then two bots
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            # The whole page in one picture: Voilà scrolls an inner box, so the window is made
+            # as tall as that box's content (the width, and with it the layout, stays a phone's).
+            tall = root.evaluate(_JS_SCROLL_TOP)
+            page.set_viewport_size({"width": PHONE["width"], "height": max(tall, PHONE["height"])})
+            page.screenshot(path=str(ARTIFACTS / "phone.png"))
     finally:
         context.close()
 
@@ -233,14 +203,9 @@ def test_app_on_a_phone(voila_app: AppServer, browser: playwright_api.Browser) -
 def test_app_new_game_offers_goods(voila_app: AppServer, page: playwright_api.Page) -> None:
     """The app's New game deals Oh My Goods! (issue 38): its board replaces Langfinger's and
     a whole round is played by clicks against an easy bot."""
-    try:
-        root = _new_game(page, voila_app, "goods", 2, "3")
+    with shot_on_failure(page, voila_app, "voila-goods"):
+        root = new_game_in_app(page, voila_app, "goods", 2, "3")
         expect(root.get_by_test_id("round")).to_have_count(0)  # Langfinger's board is gone
         play_a_round_then_bots_answer(root)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-goods.png"), full_page=True)
-    except Exception:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "FAILED-voila-goods.png"), full_page=True)
-        print(voila_app.log_tail())
-        raise

@@ -17,17 +17,29 @@ import random
 import re
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import httpx
 import pytest
 from sealed import SPEC as SEALED
 from test_async_play import Receiver
-from wire import WAIT, ServerProcess, ServerThread, Wire, create, join, seated_table, wires
+from wire import (
+    WAIT,
+    ServerProcess,
+    ServerThread,
+    Step,
+    Wire,
+    create,
+    first_difference,
+    frames_of_seat,
+    join,
+    same_for,
+    seated_table,
+    twin_script,
+    wires,
+)
 
 from langfinger_widget import games, records
 from langfinger_widget.server import lobby
-from langfinger_widget.server.config import Settings
 
 games.register(SEALED)
 CROOKS = games.get("crooks")
@@ -296,70 +308,7 @@ def _busy_crooks(players: int, seed: int, moves: int) -> Any:
     return CROOKS.Game.from_dict(game.to_dict())
 
 
-def _same_for(k: int, a: Any, b: Any) -> bool:
-    return bool(a.view(k) == b.view(k) and a.log(k) == b.log(k)
-                and a.public_view() == b.public_view() and a.public_log() == b.public_log()
-                and a.legal_actions(k) == b.legal_actions(k))
 
-
-Step = tuple[int, dict[str, Any]]  # a seat and its action
-
-
-def _script(game: Any, twin: Any, k: int, moves: int, rng: random.Random) -> list[Step]:
-    """Moves both twins allow, each by a seat deciding in both, while seat k sees no
-    difference (in a sealed step any of its deciders, in the order ``rng`` picks)."""
-    a, b = game.copy(), twin.copy()
-    script: list[Step] = []
-    while len(script) < moves and not a.is_over and a.to_decide == b.to_decide:
-        seat = a.to_decide[0] if len(a.to_decide) == 1 else rng.choice(a.to_decide)
-        both = [x for x in a.legal_actions(seat) if b.why_illegal(x, seat) is None]
-        if not both:
-            break
-        action = rng.choice(both)
-        a.play(action, seat)
-        b.play(action, seat)
-        if not _same_for(k, a, b):
-            break
-        script.append((seat, action))
-    return script
-
-
-def _frames(tmp: Path, game: Any, k: int, script: list[Step]
-            ) -> tuple[list[str], list[str]]:
-    """Seat k's frames and a spectator's, on a fresh server whose table starts at ``game``."""
-    server = ServerThread(Settings(data=tmp)).start()
-    clients: list[Wire] = []
-    try:
-        body = {"game": game.view(None)["game"], "players": game.num_players, "pace": 0}
-        coro = lobby.create(server.hub, body, server.base, position=game.to_dict())
-        with mock.patch("langfinger_widget.server.tokens.new_table_id", return_value="twin"):
-            made = asyncio.run_coroutine_threadsafe(coro, server.hub.scheduler.loop).result(30)
-        tokens = {int(s): join(server.base, "twin", i)["token"]
-                  for s, i in made["invite_keys"].items()}
-        spectator = Wire(server.ws_url)
-        clients.append(spectator)
-        spectator.hello(table="twin", spectate=made["spectator_key"])
-        seat_clients: dict[int, Wire] = {}
-        for seat in [k, *[s for s in range(game.num_players) if s != k]]:
-            w = Wire(server.ws_url)
-            clients.append(w)
-            w.hello(tokens[seat])
-            seat_clients[seat] = w
-            seat_clients[k].until("presence", online=sorted(seat_clients))
-            spectator.until("presence", online=sorted(seat_clients))
-        watcher = seat_clients[k]
-        for seat, action in script:
-            w = seat_clients[seat]
-            w.wait_for(lambda s, m=watcher.latest["move_number"]: s["move_number"] == m)
-            reply = w.act(action)
-            assert reply["ok"], reply
-            watcher.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
-            spectator.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
-        return list(watcher.frames), list(spectator.frames)
-    finally:
-        for w in clients:
-            w.close()
-        server.stop()
 
 
 @pytest.mark.parametrize("players,seed,moves,k", [(2, 11, 8, 1), (3, 13, 9, 1), (4, 10, 6, 2)])
@@ -368,21 +317,22 @@ def test_a_crooks_seat_receives_the_same_bytes_from_twins_it_cannot_tell_apart(
     game = _busy_crooks(players, seed, moves)
     rng = random.Random(seed)
     twin = CROOKS.Game.from_dict(game.resample(k, rng).to_dict())
-    assert twin.to_dict() != game.to_dict() and _same_for(k, game, twin)
-    script = _script(game, twin, k, 10, random.Random(seed))
+    assert twin.to_dict() != game.to_dict() and same_for(k, game, twin)
+    script = twin_script(game, twin, k, 10, random.Random(seed))
     assert len(script) >= 3
-    ours, ours_watched = _frames(tmp_path / "a", game, k, script)
-    theirs, theirs_watched = _frames(tmp_path / "b", twin, k, script)
+    ours, ours_watched = frames_of_seat(tmp_path / "a", game, k, script)
+    theirs, theirs_watched = frames_of_seat(tmp_path / "b", twin, k, script)
     assert len(ours) > len(script)
-    assert ours == theirs
-    assert ours_watched == theirs_watched  # a spectator knows less than any seat
+    assert ours == theirs, first_difference(ours, theirs)
+    # a spectator knows less than any seat
+    assert ours_watched == theirs_watched, first_difference(ours_watched, theirs_watched)
     if players != 3:
         return
     # And the test can fail: a seat that sees what differs (its own face-down crooks, a pile
     # it looked through) gets other bytes.
     other = next(s for s in range(players) if twin.view(s) != game.view(s))
-    assert _frames(tmp_path / "c", game, other, [])[0] != \
-        _frames(tmp_path / "d", twin, other, [])[0]
+    assert frames_of_seat(tmp_path / "c", game, other, [])[0] != \
+        frames_of_seat(tmp_path / "d", twin, other, [])[0]
 
 
 # --- Oh My Goods! (G rulings): sealed plans over the wire ------------------------------------
@@ -473,11 +423,13 @@ def test_a_goods_seat_gets_the_same_bytes_whatever_another_seat_sealed(
     game = _goods_at_plan(2, 21)
     plans = [_sealed_plan(game, 1, random.Random(r)) for r in range(12)]
     one, other = next((p, q) for p in plans for q in plans if p[-1] != q[-1])
-    ours, ours_watched = _frames(tmp_path / "a", game, 0, one)
-    theirs, theirs_watched = _frames(tmp_path / "b", game, 0, other)
+    ours, ours_watched = frames_of_seat(tmp_path / "a", game, 0, one)
+    theirs, theirs_watched = frames_of_seat(tmp_path / "b", game, 0, other)
     assert len(ours) > len(one)
-    assert ours == theirs and ours_watched == theirs_watched
-    assert _frames(tmp_path / "c", game, 1, one)[0] != _frames(tmp_path / "d", game, 1, other)[0]
+    assert ours == theirs, first_difference(ours, theirs)
+    assert ours_watched == theirs_watched, first_difference(ours_watched, theirs_watched)
+    assert frames_of_seat(tmp_path / "c", game, 1, one)[0] != \
+        frames_of_seat(tmp_path / "d", game, 1, other)[0]
 
 
 @pytest.mark.parametrize("players,seed,moves,k", [(2, 31, 40, 1), (3, 33, 60, 2)])
@@ -493,16 +445,17 @@ def test_a_goods_seat_receives_the_same_bytes_from_twins_it_cannot_tell_apart(
     for _ in range(40):
         game = GOODS.Game.from_dict(game.to_dict())
         twin = GOODS.Game.from_dict(game.resample(k, rng).to_dict())
-        assert twin.to_dict() != game.to_dict() and _same_for(k, game, twin)
-        script = _script(game, twin, k, 12, random.Random(seed))
+        assert twin.to_dict() != game.to_dict() and same_for(k, game, twin)
+        script = twin_script(game, twin, k, 12, random.Random(seed))
         if len(script) >= 2:
             break
         seat = rng.choice(game.to_decide)
         game.play(rng.choice(game.legal_actions(seat)), seat)
     assert len(script) >= 2
-    ours, ours_watched = _frames(tmp_path / "a", game, k, script)
-    theirs, theirs_watched = _frames(tmp_path / "b", twin, k, script)
-    assert ours == theirs and ours_watched == theirs_watched
+    ours, ours_watched = frames_of_seat(tmp_path / "a", game, k, script)
+    theirs, theirs_watched = frames_of_seat(tmp_path / "b", twin, k, script)
+    assert ours == theirs, first_difference(ours, theirs)
+    assert ours_watched == theirs_watched, first_difference(ours_watched, theirs_watched)
 
 
 # --- a kill -9 ------------------------------------------------------------------------------

@@ -6,9 +6,11 @@ forged) and synchronous, so that each test reads as the conversation it is.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -18,12 +20,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import httpx
 import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from langfinger_widget import games
+from langfinger_widget.server import lobby
 from langfinger_widget.server.app import create_app
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.protocol import MAX_FRAME
@@ -294,3 +299,96 @@ def play_random(clients: list[Wire], moves: int, rng: Any) -> list[dict[str, Any
         played.append(action)
         caught_up(clients, reply["seq"])
     return played
+
+
+def same_for(k: int, a: Any, b: Any) -> bool:
+    return bool(a.view(k) == b.view(k) and a.log(k) == b.log(k)
+                and a.public_view() == b.public_view() and a.public_log() == b.public_log()
+                and a.legal_actions(k) == b.legal_actions(k))
+
+
+Step = tuple[int, dict[str, Any]]  # a seat and its action
+
+
+def twin_script(game: Any, twin: Any, k: int, moves: int, rng: random.Random) -> list[Step]:
+    """Moves both twins (a game and its resample for seat k) allow, each by a seat deciding
+    in both, while seat k sees no difference (in a sealed step any of its deciders, in the
+    order ``rng`` picks)."""
+    a, b = game.copy(), twin.copy()
+    script: list[Step] = []
+    while len(script) < moves and not a.is_over and a.to_decide == b.to_decide:
+        seat = a.to_decide[0] if len(a.to_decide) == 1 else rng.choice(a.to_decide)
+        both = [x for x in a.legal_actions(seat) if b.why_illegal(x, seat) is None]
+        if not both:
+            break
+        action = rng.choice(both)
+        a.play(action, seat)
+        b.play(action, seat)
+        if not same_for(k, a, b):
+            break
+        script.append((seat, action))
+    return script
+
+
+def frames_of_seat(tmp: Path, game: Any, k: int, script: list[Step]
+                   ) -> tuple[list[str], list[str]]:
+    """Seat k's frames and a spectator's, on a fresh server whose table starts at ``game``
+    (any registered game) and plays ``script`` (seat, action) from the seats' own sockets.
+
+    The table id is fixed, so that two runs from twin positions can be compared byte for
+    byte (the resampling no-leak checks).
+    """
+    server = ServerThread(Settings(data=tmp)).start()
+    clients: list[Wire] = []
+    try:
+        body = {"game": games.spec_of(game).name, "players": game.num_players, "pace": 0}
+        coro = lobby.create(server.hub, body, server.base, position=game.to_dict())
+        with mock.patch("langfinger_widget.server.tokens.new_table_id", return_value="twin"):
+            made = asyncio.run_coroutine_threadsafe(coro, server.hub.scheduler.loop).result(30)
+        tokens = {int(s): join(server.base, "twin", i)["token"]
+                  for s, i in made["invite_keys"].items()}
+        spectator = Wire(server.ws_url)
+        clients.append(spectator)
+        spectator.hello(table="twin", spectate=made["spectator_key"])
+        seat_clients: dict[int, Wire] = {}
+        for seat in [k, *[s for s in range(game.num_players) if s != k]]:
+            w = Wire(server.ws_url)
+            clients.append(w)
+            w.hello(tokens[seat])
+            seat_clients[seat] = w
+            seat_clients[k].until("presence", online=sorted(seat_clients))
+            spectator.until("presence", online=sorted(seat_clients))
+        watcher = seat_clients[k]
+        for seat, action in script:
+            w = seat_clients[seat]
+            w.wait_for(lambda s, m=watcher.latest["move_number"]: s["move_number"] == m)
+            reply = w.act(action)
+            assert reply["ok"], reply
+            watcher.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
+            spectator.wait_for(lambda s, seq=reply["seq"]: s["seq"] >= seq)
+        return list(watcher.frames), list(spectator.frames)
+    finally:
+        for w in clients:
+            w.close()
+        server.stop()
+
+
+def first_difference(ours: list[str], theirs: list[str]) -> str:
+    """Where two frame lists first differ, as JSON paths (for a readable failure)."""
+    found: list[str] = []
+
+    def walk(path: str, a: Any, b: Any) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                walk(f"{path}.{key}", a.get(key), b.get(key))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                walk(f"{path}[{i}]", x, y)
+        elif a != b:
+            found.append(f"{path}: {a!r} != {b!r}")
+
+    for i, (a, b) in enumerate(zip(ours, theirs, strict=False)):
+        if a != b:
+            walk(f"frame {i}", json.loads(a), json.loads(b))
+            return "; ".join(found[:5]) or f"frame {i}: the same content in other bytes"
+    return f"{len(ours)} frames against {len(theirs)}"
