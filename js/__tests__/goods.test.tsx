@@ -80,6 +80,35 @@ describe("the Oh My Goods! board", () => {
     expect(sentAction(model)).toEqual({ type: "work", building: first.building, mode: "sloppy" });
   });
 
+  it("keeps a picked Worker building while another seat seals its plan (G6), clears it on a change of your own", () => {
+    const { el, model } = setup(stateOf("plan_work"));
+    const first = legalOf(legal("plan_work"), "work")[0];
+    if (!first?.building) throw new Error("no work in the fixture");
+    const tile = `[data-testid="tableau"][data-seat="0"] button[data-building="${first.building}"]`;
+    click(el, tile);
+    expect(el.querySelectorAll('[data-testid="work-mode"]').length).toBe(2);
+    // Another seat seals: a new move and view, the same hand, plan and choices for seat 0.
+    const v = view("plan_work");
+    act(() => {
+      model.set("view", { ...v, players: v.players.map((p) => ({ ...p })) });
+      model.set("legal", [...legal("plan_work")]);
+      model.set("move_number", FIXTURES.plan_work.move_number + 1);
+      model.set("version", FIXTURES.plan_work.version + 1);
+    });
+    expect(q(el, tile).getAttribute("aria-pressed")).toBe("true");
+    click(el, '[data-testid="work-mode"][data-mode="sloppy"]');
+    expect(model.sent).toEqual([
+      { kind: "act", action: { type: "work", building: first.building, mode: "sloppy" }, move: FIXTURES.plan_work.move_number + 1, version: FIXTURES.plan_work.version + 1 },
+    ]);
+    // A change of seat 0's own (here its choices) clears the pick, and it does not come back.
+    const { el: el2, model: model2 } = setup(stateOf("plan_work"));
+    click(el2, tile);
+    act(() => model2.set("legal", legal("plan_build")));
+    expect(el2.querySelectorAll('[data-testid="work-mode"]').length).toBe(0);
+    act(() => model2.set("legal", legal("plan_work")));
+    expect(el2.querySelectorAll('[data-testid="work-mode"]').length).toBe(0);
+  });
+
   it("moves an Assistant: Move on it, then a lit building", () => {
     const { el, model } = setup(stateOf("plan_move"));
     const move = legalOf(legal("plan_move"), "move_assistant")[0];

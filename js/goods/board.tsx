@@ -11,7 +11,7 @@
  */
 import type { ComponentChildren, JSX } from "preact";
 import { winnersWords } from "../format";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { PrivacyCover } from "../board/hand";
 import type { Message } from "../board/messages";
 import { MessageBar } from "../board/messages";
@@ -842,12 +842,21 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
     isLegal: isLegalGoods,
     position: [view, state.legal, state.seat, state.move_number, state.version, privacy],
   });
-  const { positionKey, act, why, hint, errorText, hintError } = shell;
+  const { act, why, hint, errorText, hintError } = shell;
   // After a step the keyboard goes on to the Worker's modes, else the first lit choice, else
   // the step's end or the privacy screen's button.
   const focus = useFocusHandOver(['[data-testid="work-mode"]', '[data-legal="true"]', '[data-testid="done"], [data-testid="reveal"]']);
-  const [picks, setPicks] = useState<{ key: number; moving: string | null; working: string | null }>({ key: positionKey, moving: null, working: null });
-  const current = picks.key === positionKey ? picks : { key: positionKey, moving: null, working: null };
+  // A pick (the Worker's building waiting for its mode, an Assistant waiting for its new
+  // building) lasts while this seat's own part of the game stays as it was: another seat's
+  // plan sealing meanwhile (G6) must not take it away mid-choice, nor let a click made just
+  // before that render toggle it. Anything of one's own (a step, an undo, a new deal) clears it.
+  const own = useMemo(() => JSON.stringify([view.phase, view.round, me === null ? null : view.players[me], legal]), [view, me, legal]);
+  const [picks, setPicks] = useState<{ own: string; moving: string | null; working: string | null }>({ own, moving: null, working: null });
+  const current = picks.own === own ? picks : { own, moving: null, working: null };
+  useEffect(() => {
+    // Cleared for good, so that an old pick never comes back with an equal position.
+    if (picks.own !== own && (picks.moving || picks.working)) setPicks({ own, moving: null, working: null });
+  }, [own]);
   // A building picked for the Worker asks its mode; an Assistant picked to move, its building:
   // the keyboard goes there.
   useEffect(() => {
@@ -861,9 +870,9 @@ export function GoodsBoard(props: { state: WidgetState; view: GoodsView; host: G
     act,
     tryAct: shell.tryAct,
     moving: current.moving,
-    setMoving: (a) => setPicks({ key: positionKey, moving: a, working: null }),
+    setMoving: (a) => setPicks({ own, moving: a, working: null }),
     working: current.working,
-    setWorking: (b) => setPicks({ key: positionKey, moving: null, working: b }),
+    setWorking: (b) => setPicks({ own, moving: null, working: b }),
   };
 
   const messages: Message[] = [];

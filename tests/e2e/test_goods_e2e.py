@@ -37,6 +37,7 @@ from .test_crooks_e2e import CrooksPlayer
 from .test_whole_game import shoot
 
 LIT = '[data-legal="true"]'
+SLOPPY = '[data-testid="work-mode"][data-mode="sloppy"]'
 # The elements that stick out of the board on the right (tag, class, by how many pixels).
 OVERFLOWING = """(root) => { const edge = root.getBoundingClientRect().right; const out = [];
   for (const e of root.querySelectorAll('*')) { const r = e.getBoundingClientRect();
@@ -110,6 +111,8 @@ class GoodsPlayer(CrooksPlayer):
         if step == "discard" or step == "supply":
             return self.lit('[data-testid="hand-card"]').first
         if step == "plan":
+            if b.locator(SLOPPY).count():  # a building picked for the Worker asks its mode
+                return b.locator(SLOPPY)
             for sel in ('[data-testid="tableau"] button[data-testid="building"]',
                         '[data-testid="hand-card"]', '[data-testid="work-rest"]',
                         '[data-testid="plan-none"]'):
@@ -138,7 +141,7 @@ class GoodsPlayer(CrooksPlayer):
         if not self.asked_why and step in ("produce", "after"):
             self.ask_why()
         target = self.choose(step)
-        self.last = f"{target.get_attribute('data-testid')} {target.inner_text()[:40]!r}"
+        self.last = self.tell(target)
         self.click(target)
         # The Worker's building asks its mode: sloppy makes a good even one unit short.
         modes = self.board.get_by_test_id("work-mode")
@@ -146,11 +149,13 @@ class GoodsPlayer(CrooksPlayer):
         while self.move() == start and not modes.count():
             if time.monotonic() > deadline:
                 raise AssertionError(
-                    f"a lit choice at step {step!r} (move {start}) neither moved nor asked more: "
-                    f"{self.scene()}")
+                    f"a lit choice at step {step!r} (move {start}) neither moved nor asked "
+                    f"more after {self.last}: {self.scene()}")
             time.sleep(0.02)
-        if self.move() == start:
-            self.click(self.board.locator('[data-testid="work-mode"][data-mode="sloppy"]'))
+        # Asked, even when the move went on meanwhile: another seat's plan may seal (G6)
+        # while this one picks, and the pick stays.
+        if modes.count():
+            self.click(self.board.locator(SLOPPY))
         self.wait_past(start)
 
     def scene(self) -> str:
@@ -160,7 +165,14 @@ class GoodsPlayer(CrooksPlayer):
                 f"{self.board.get_attribute('data-step')!r}, pending "
                 f"{self.board.get_attribute('data-pending')!r}, error "
                 f"{error.inner_text() if error.count() else ''!r}, lit "
-                f"{[e.get_attribute('data-testid') for e in self.board.locator(LIT).all()]}")
+                f"{[self.tell(e) for e in self.board.locator(LIT).all()]}, pressed "
+                f"{[self.tell(e) for e in self.board.locator('[aria-pressed=true]').all()]}")
+
+    @staticmethod
+    def tell(e: Locator) -> str:
+        """An element in a few words: its test id, building or card, and whether pressed."""
+        return " ".join(str(e.get_attribute(a)) for a in ("data-testid", "data-building",
+                                                           "data-card", "aria-pressed"))
 
     def play(self, limit: int = 600, until_round: int | None = None) -> None:
         for _ in range(limit):
