@@ -21,6 +21,7 @@ table's record replays them.
     python benchmarks/server.py --bot-tables 100                # people's p99, bots thinking
     python benchmarks/server.py --mode turns --compare /tmp/old # thinking during a move
     python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
+    python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -731,23 +732,30 @@ def kernel_share(code: Path, games: int = 40, seats: int = 3) -> None:
     """The CPU time of what a server move asks of the kernel and the table rules, in this
     process, without sockets or disk: the draft copied and played, then for every seat its
     view and its Undo refusal (R13.2), and the mover's legal actions (random games, every
-    seat a person, as in the sweep). ``--compare DIR`` runs DIR's kernel first."""
+    seat a person, as in the sweep). Where the tree's refusal takes the names it gives
+    (``players``), they are made once a game, as a server's room keeps them. ``--compare DIR``
+    runs DIR's kernel first."""
     script = f"""
-import random, time
+import inspect, random, time
 import langfinger_widget as lf
 from langfinger_widget.tables.table import seat_undo_refusal
 
 rng, humans, moves = random.Random(1), set(range({seats})), 0
+kept = "players" in inspect.signature(seat_undo_refusal).parameters
 start = time.process_time()
 for g in range({games}):
     game = lf.Game.new(players={seats}, seed=g)
+    names = {{}}
+    if kept:
+        names["players"] = {{"players": [{{"name": p["name"]}}
+                                         for p in game.public_view()["players"]]}}
     while not game.is_over:
         draft = game.copy()
         draft.play(rng.choice(draft.legal_actions()))
         game = draft
         for s in range({seats}):
             game.view(s)
-            seat_undo_refusal(game, s, humans)
+            seat_undo_refusal(game, s, humans, **names)
         game.legal_actions()
         moves += 1
 print(moves, (time.process_time() - start) / moves * 1000)
@@ -755,6 +763,58 @@ print(moves, (time.process_time() - start) / moves * 1000)
     moves, ms = _printed(code, script)
     print(f"  {code}: {float(ms):.3f} ms of CPU a move for the kernel's share ({moves} moves, "
           f"{seats} seats)")
+
+
+# --- a frame's way out: the socket's writer task --------------------------------------------
+def sends(code: Path, frames: int = 100_000) -> None:
+    """The CPU time of one frame through a socket's writer task (``app._write``: woken by the
+    push, the frame taken from the outbox, sent under the send timeout), in this process on
+    the server's loop (uvloop where installed), to a socket whose send completes at once, as a
+    real one's does while its buffers have room. A move sends four or more frames (an update to
+    each seat, the mover's result). ``--compare DIR`` runs DIR's writer first."""
+    script = f"""
+import asyncio, time
+from langfinger_widget.server.app import _write
+from langfinger_widget.server.config import Settings
+from langfinger_widget.server.hub import Client
+from langfinger_widget.server.protocol import Frame, out
+try:
+    import uvloop
+    new_loop = uvloop.new_event_loop
+except ImportError:
+    new_loop = asyncio.new_event_loop
+
+class Socket:
+    sent = 0
+    async def send_text(self, text):
+        self.sent += 1
+    async def close(self, code=1000, reason=""):
+        pass
+
+async def main():
+    settings = Settings()
+    client = Client(None, 0, None, settings)
+    hub = type("Hub", (), {{"settings": settings, "state_for": lambda self, c: {{}}}})()
+    frame = Frame.of(out("update", 1, since=0, events=[]))
+    socket = Socket()
+    writer = asyncio.ensure_future(_write(socket, client, hub))
+    await asyncio.sleep(0)
+    start = time.process_time()
+    for n in range(1, {frames} + 1):
+        client.push(frame, picture=True)
+        while socket.sent < n:  # the writer's turns: it sends, and waits for the next
+            await asyncio.sleep(0)
+    spent = time.process_time() - start
+    client.close(1000, "bye")
+    await writer
+    print(socket.sent, spent / socket.sent * 1e6)
+
+loop = new_loop()
+loop.run_until_complete(main())
+"""
+    count, us = _printed(code, script)
+    print(f"  {code}: {float(us):.1f} us of CPU a frame through the writer task ({count} frames; "
+          f"the loop's turn to it included)")
 
 
 # --- Postgres writes: one transaction a move, or a group ------------------------------------------
@@ -829,13 +889,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "pgwrites"],
+                                           "sends", "pgwrites"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
                              "factor); idle: --connections hello'd sockets held, memory each; "
                              "turns: bots' thinking let through during a person's move; "
                              "kernel: the kernel's share of a move's CPU, in-process; "
+                             "sends: a frame's CPU through a socket's writer task, in-process; "
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
@@ -862,10 +923,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.mode == "pgwrites":
         postgres_writes(args.tables)
         return 0
-    if args.mode in ("turns", "kernel"):
+    if args.mode in ("turns", "kernel", "sends"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
             if args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
+            elif args.mode == "sends":
+                sends(code)
             else:
                 kernel_share(code, seats=args.seats)
         return 0

@@ -14,8 +14,9 @@ import html
 import ipaddress
 import json
 import logging
+import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator
 from pathlib import Path
 from socket import gethostname
 from typing import Any
@@ -266,6 +267,64 @@ async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) 
     await websocket.send_text(text)
 
 
+async def _send_within(websocket: WebSocket, message: dict[str, Any] | protocol.Frame,
+                       timeout: float) -> None:
+    """``_send``, or TimeoutError if it waits ``timeout`` seconds (the peer stopped reading and
+    the transport's buffers are full).
+
+    A send almost never waits: the frame goes to the transport's buffer at once. So it is run
+    up to its first wait with no timer at all, and only a send that does wait finishes under
+    the timeout. A timer a frame (``wait_for``'s task, or ``asyncio.timeout``'s handle) cost
+    3-6% of the server's CPU a move.
+    """
+    sending = _send(websocket, message)
+    try:
+        waiting_on = sending.send(None)
+    except StopIteration:
+        return  # sent without waiting
+    await _timed(_Rest(sending, waiting_on), timeout)
+
+
+class _Rest:
+    """The rest of a coroutine already stepped once (it yielded ``first``, a future to wait
+    on), to await: the task that awaits it waits on ``first``, then goes on stepping the
+    coroutine as an ``await`` of it would have (a cancellation is thrown into it)."""
+
+    __slots__ = ("_coro", "_first")
+
+    def __init__(self, coro: Coroutine[Any, Any, None], first: Any) -> None:
+        self._coro = coro
+        self._first = first
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        coro, value = self._coro, self._first
+        while True:
+            try:
+                sent = yield value
+            except BaseException as exc:  # the timeout's cancellation, or the writer's
+                try:
+                    value = coro.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    value = coro.send(sent)
+                except StopIteration:
+                    return
+
+
+if sys.version_info >= (3, 11):
+    async def _timed(rest: _Rest, timeout: float) -> None:
+        async with asyncio.timeout(timeout):
+            await rest
+else:  # pragma: no cover (Python 3.10)
+    async def _timed(rest: _Rest, timeout: float) -> None:
+        async def wait() -> None:
+            await rest
+
+        await asyncio.wait_for(wait(), timeout)
+
+
 async def _refuse_socket(websocket: WebSocket, code: int, refusal: Refusal) -> None:
     with contextlib.suppress(Exception):
         await _send(websocket, protocol.error(refusal.code, refusal.message))
@@ -365,7 +424,7 @@ async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:
                 await websocket.close(code, reason)
                 return
             try:
-                await asyncio.wait_for(_send(websocket, message), timeout)
+                await _send_within(websocket, message, timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 # The peer stopped reading (the send waits on full buffers): close it rather
                 # than hold its backlog. The web server aborts a close nobody answers.

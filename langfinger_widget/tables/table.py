@@ -194,13 +194,17 @@ def unquoted(content: Mapping[str, Any]) -> str | None:
             f"whole numbers 'move' and 'version' (this one gives {given}); choose again")
 
 
-def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
-                      ) -> str | None:
+def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int],
+                      players: Mapping[str, Any] | None = None) -> str | None:
     """Why ``seat`` may not take back its last decision now (None: it may), under R12.
 
     R12.2 (R13.2 between screens): only its own decisions made since another
     person (a seat in ``humans``) last decided; R12.1: never past a decision
     after which it saw a card. Any front end that seats people uses this.
+
+    ``players``: what :func:`seat_label` reads of the game's public view (its ``players``,
+    names are public and fixed for a game's life), if the caller keeps it; else it is
+    built from ``game``.
     """
     deciders = game.deciders
     if not deciders:
@@ -213,7 +217,8 @@ def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
                 "is played by the board, and Undo steps over it)")
     since = [s for s in deciders[last + 1:] if s != seat and s in humans]
     if since:
-        return (f"R12.2: {seat_label(_players_of(game), since[0])} has decided since your "
+        named = _players_of(game) if players is None else players
+        return (f"R12.2: {seat_label(named, since[0])} has decided since your "
                 "last move; only they can take back their own move")
     if game.sight_barrier(seat) > last:
         return ("R12.1: you have seen a card since your last move (a draw, a stolen "

@@ -10,7 +10,7 @@ from typing import Any
 from sealed import SPEC as SEALED
 
 from langfinger_widget import games
-from langfinger_widget.server.room import Change, Room
+from langfinger_widget.server.room import PLAYING, Change, Room
 from langfinger_widget.server.store import Loaded, Ply, SeatRow, TableRow
 
 games.register(SEALED)
@@ -79,3 +79,31 @@ def test_a_crooks_room_keeps_each_seats_log_through_plays_and_undos() -> None:
             room.apply(room.finish(Change("undo", draft), 0.0))
         _check(room)
     assert room.info(set())["game"] == "crooks"
+
+
+def test_a_rooms_undo_refusals_are_those_made_from_each_moves_own_game() -> None:
+    """The room keeps the names an Undo refusal gives (R12.2) for the game's life: each
+    refusal is the one made from that move's game, as when it built the public view anew."""
+    from langfinger_widget.tables.table import seat_undo_refusal
+
+    for game, players in (("langfinger", 3), ("crooks", 3), ("goods", 3), ("langfinger", 5)):
+        room = _room(game, players)
+        rng = random.Random(6)
+        named = 0
+        for move in range(60):
+            if room.game.is_over or room.status != PLAYING:
+                break
+            seat = rng.choice(room.game.to_decide)
+            room.apply(room.finish(room.play(seat, rng.choice(room.game.legal_actions(seat)),
+                                             "person"), 0.0))
+            if move % 11 == 7 and game != "goods":
+                draft = room.game.copy()
+                draft.undo()
+                room.apply(room.finish(Change("undo", draft), 0.0))
+            if room.status != PLAYING:
+                break  # the room's own refusals (over, waiting) come before the rules'
+            for s in range(players):
+                kept = room.undo_refusal(s)
+                assert kept == seat_undo_refusal(room.game, s, room.humans), (game, move, s)
+                named += bool(kept and "P" in kept)
+        assert named, game  # some refusal named a seat by its name
