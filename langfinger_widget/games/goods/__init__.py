@@ -66,8 +66,8 @@ def catalogue() -> dict[str, Any]:
 # The searching levels' budgets (bots.make("hard", game="goods")): ISMCTS iterations a
 # decision by player count, and ``depth``, the decisions a play-out runs before it is scored.
 SEARCH_LEVELS: dict[str, dict[str, Any]] = {
-    "hard": {"iterations": {2: 150, 3: 100, 4: 60}, "depth": 20},
-    "expert": {"iterations": {2: 400, 3: 250, 4: 160}, "depth": 20},
+    "hard": {"iterations": {2: 80, 3: 60, 4: 40}, "depth": 80},
+    "expert": {"iterations": {2: 200, 3: 150, 4: 100}, "depth": 80},
 }
 
 
@@ -85,7 +85,7 @@ SPEC = GameSpec(
     action_ids=encoding.action_ids,
     observation=encoding.observation,
     evaluate=evaluation.win_chances,
-    # A play-out runs the whole game otherwise (some 350-500 decisions): the searching levels
-    # stop after a few decisions and score the twin by its VP (evaluation.py).
+    # A play-out runs the whole game otherwise (some 350-500 random decisions): the searching
+    # levels stop after 80 (about a round) and score the twin by its VP (evaluation.py).
     levels=SEARCH_LEVELS,
 )
