@@ -339,7 +339,8 @@ class TwinSearch(Search):
         self._limit = bot.budget(twin.num_players)
         # The game's cut-off score, through the registry (the bot knows no game by name).
         self._evaluate = None if bot.depth is None else games.spec_of(twin).evaluate
-        self._depth = ROLLOUT_LIMIT if self._evaluate is None else bot.depth
+        self._depth: int = ROLLOUT_LIMIT if self._evaluate is None or bot.depth is None \
+            else bot.depth
         self.iterations = 0
         self.done = False
 
