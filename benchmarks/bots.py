@@ -9,6 +9,7 @@
     python benchmarks/bots.py ismcts --games 100 --jobs 2 --time 0.5  # ISMCTS vs greedy
     python benchmarks/bots.py openspiel --games 10 --time 0.5      # vs OpenSpiel's ISMCTS
     python benchmarks/bots.py all
+    python benchmarks/bots.py twin --game goods --players 2,3   # a level's CPU s a decision
 
 ``speed`` times ISMCTS on the same positions with this checkout's code and with
 the code of commit 8f2bd9c (extracted with ``git archive``, imported beside it:
@@ -21,6 +22,11 @@ plays every pair of levels (``lf.bots.LEVELS``) and prints Elo ratings with 95%
 bootstrap intervals (``langfinger_widget.study.ladder``); with matplotlib (the ``bench`` extra) it
 draws them in ``benchmarks/ladder.png``. Every match is 2 players with seats
 rotated; win rates come with a Wilson 95% interval.
+
+``twin`` times the searching levels of a game other than Langfinger (``--game``; ISMCTS
+on ``resample`` twins, ``lf.bots.make(level, game=...)``): CPU seconds a decision on
+``--positions`` positions of greedy self-play at each player count, a real choice each,
+as the arena and the tables search them (a fresh twin a position).
 
 ``openspiel`` (the openspiel extra; not in ``all``: minutes a game) plays our ISMCTS
 against OpenSpiel's ISMCTSBot at equal time a move (issue 15). Measured on a loaded
@@ -212,6 +218,55 @@ def ratio_interval(turns: list[tuple[float, float]], seed: int,
     return ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
 
 
+def twin_positions(game: str, count: int, seed: int, players: int) -> list[Any]:
+    """``count`` positions of greedy self-play of ``game`` where the seat deciding has a real
+    choice, spread over the game (one decision in ten)."""
+    spec = lf.games.get(game)
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        g = spec.Game.new(players=players, seed=rng.getrandbits(31))
+        bots = [lf.bots.make("medium", seed=1 + i, game=game) for i in range(players)]
+        while not g.is_over and len(found) < count:
+            seat = g.to_decide[0]
+            legal = g.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < 0.1:
+                found.append(g.copy())
+            g.play(bots[seat].choose(g.view(seat), legal), seat)
+    return found
+
+
+def twin_speed(game: str, levels: list[str], players: tuple[int, ...], count: int,
+               seed: int) -> None:
+    """CPU seconds a decision of each searching level, as the arena searches: a fresh twin."""
+    from tqdm import tqdm
+
+    from langfinger_widget.bots.base import thinking
+    from langfinger_widget.tables.scheduler import at_once
+
+    print(f"== {game}: CPU seconds a decision of {','.join(levels)}, {count} positions a "
+          f"player count; {load_note()}")
+    for n in players:
+        cases = twin_positions(game, count, seed, n)
+        for level in levels:
+            times: list[float] = []
+            iterations: list[int] = []
+            for k, g in enumerate(tqdm(cases, desc=f"{level} {n}p", unit="decision",
+                                       file=sys.stderr)):
+                seat = g.to_decide[0]
+                bot = lf.bots.make(level, seed=seed + k, game=game)
+                rng = random.Random(seed + k)
+                start = time.process_time()
+                twin = g.resample(seat, rng)
+                at_once(thinking(bot, g.view(seat), g.legal_actions(seat), twin=twin))
+                times.append(time.process_time() - start)
+                iterations.append(getattr(bot, "last_iterations", 0))
+            times.sort()
+            print(f"{n} players, {level:>6}: mean {sum(times) / len(times):.3f} s, median "
+                  f"{times[len(times) // 2]:.3f} s, slowest {times[-1]:.3f} s a decision "
+                  f"({sum(iterations) / len(iterations):.0f} iterations)")
+
+
 def plot_ladder(summary: dict[str, Any], path: Path) -> bool:
     """The Elo table as a chart (matplotlib, if installed); False without it."""
     try:
@@ -255,7 +310,7 @@ def run_ladder(levels: list[str], games: int, jobs: int, seed: int, pairs: str) 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("section", nargs="?", default="all",
-                   choices=("speed", "ladder", "greedy", "ismcts", "openspiel", "all"))
+                   choices=("speed", "ladder", "greedy", "ismcts", "openspiel", "twin", "all"))
     p.add_argument("--games", type=int, default=None,
                    help="games (ladder: 60 a pair; greedy: 400; ismcts: 100)")
     p.add_argument("--jobs", type=int, default=2)
@@ -271,6 +326,7 @@ def main() -> None:
                    help="player counts of the positions, the first the headline (speed)")
     p.add_argument("--levels", default=",".join(lf.bots.LEVELS), help="ladder levels")
     p.add_argument("--pairs", choices=("all", "adjacent"), default="all")
+    p.add_argument("--game", default="goods", help="the game other than Langfinger (twin)")
     args = p.parse_args()
     if args.section in ("speed", "all"):
         print("== ISMCTS speed: this code vs", baseline.BASELINE)
@@ -284,6 +340,10 @@ def main() -> None:
     if args.section in ("ismcts", "all"):
         print(f"== ISMCTS at {args.time} s a move vs greedy, 2 players (target: >= 65% wins)")
         match(f"ismcts:time={args.time},greedy", args.games or 100, args.jobs, args.seed)
+    if args.section == "twin":  # not in "all": another game's levels
+        levels = [lv for lv in args.levels.split(",") if not lf.bots.plays_greedily(lv)]
+        twin_speed(args.game, levels, tuple(int(n) for n in args.players.split(",")),
+                   args.positions, args.seed)
     if args.section == "openspiel":  # the openspiel extra; not in "all": minutes a game
         print(f"== our ISMCTS vs OpenSpiel's ISMCTSBot (random rollouts), {args.time} s a move "
               "each, 2 players")

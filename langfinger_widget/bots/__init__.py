@@ -36,7 +36,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
 KNOBS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "greedy": frozenset({"blunders"}),
-    "ismcts": frozenset({"iterations", "time", "c", "rounds_ahead", "temperature"}),
+    "ismcts": frozenset({"iterations", "time", "c", "rounds_ahead", "temperature", "depth"}),
 }
 
 
@@ -90,7 +90,8 @@ def make(name: str, seed: int = 0, *, game: str = "langfinger", **budget: Any) -
     ``iterations=`` or ``time=`` (seconds a move) for ISMCTS, plus its tuning
     knobs; the other bots take none. A level fixes its own budget. For a game other than
     Langfinger, ``greedy`` is that game's own greedy bot (:class:`BadArgument` if it has
-    none), the levels are :data:`TWIN_LEVELS`, and ISMCTS searches a twin it is given
+    none), the levels are :data:`TWIN_LEVELS` (or the game's own budgets for its searching
+    levels, ``GameSpec.levels``), and ISMCTS searches a twin it is given
     (``bots.base.thinking(bot, view, legal, twin=game.resample(seat, rng))``).
     """
     if not isinstance(name, str):
@@ -101,6 +102,7 @@ def make(name: str, seed: int = 0, *, game: str = "langfinger", **budget: Any) -
         if budget:
             raise BadArgument(f"the level {name!r} has its own budget, got {sorted(budget)}")
         kind, budget = (LEVELS[name][0], LEVELS[name][1]) if spec.name == "langfinger" \
+            else ("ismcts", dict(spec.levels[name])) if name in spec.levels \
             else TWIN_LEVELS[name]
     elif name in BOTS:
         kind = name

@@ -34,6 +34,7 @@ import time as _time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import games
 from ..games.protocol import GameState
 from ..kernel import cards, rules
 from ..kernel.errors import BadArgument
@@ -86,13 +87,17 @@ class ISMCTSBot:
     (:func:`win_chances`), or, given a ``temperature`` (money units), by the
     older heuristic: a softmax of money-equivalents (:func:`heuristic_score`)
     at that temperature, as the levels ``hard`` and ``expert`` search.
+    ``depth`` is for the other games (:class:`TwinSearch`): a play-out stops after that many
+    decisions past the tree and the game's own evaluation scores it (``GameSpec.evaluate``,
+    found through the registry, so the bot never knows which game it plays); a game without
+    one is played out to the end whatever the depth.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int | Mapping[int, int] | None = None,
                  time: float | None = None, c: float = 0.5, rounds_ahead: int = 0,
-                 temperature: float | None = None) -> None:
+                 temperature: float | None = None, depth: int | None = None) -> None:
         number(seed, "the seed", low=-math.inf, whole=True)
         if isinstance(iterations, Mapping):
             for players, budget in iterations.items():
@@ -106,6 +111,8 @@ class ISMCTSBot:
         number(rounds_ahead, "rounds_ahead", whole=True, high=1000)
         if temperature is not None:
             number(temperature, "temperature (money)", above=True)
+        if depth is not None:
+            number(depth, "depth (decisions a play-out)", whole=True, high=ROLLOUT_LIMIT)
         self.seed = seed
         self.iterations = iterations if iterations is not None or time is not None \
             else DEFAULT_ITERATIONS
@@ -113,6 +120,7 @@ class ISMCTSBot:
         self.c = c
         self.rounds_ahead = rounds_ahead
         self.temperature = temperature
+        self.depth = depth
         self._rng = random.Random(seed)
         self.last_iterations = 0  # of the latest search
         self.total_iterations = 0  # over every search, with ``searches`` (benchmarks)
@@ -311,7 +319,9 @@ class TwinSearch(Search):
     In a sealed step the searching seat decides first, then the other deciders in seat
     order: the tree's statistics for their choices then follow its own, as if they could see
     it (a cautious search, never an unfair one: no seat's hidden card reaches the tree).
-    Play-outs are uniformly random, to the end.
+    Play-outs are uniformly random, to the end; or, if the bot has a ``depth`` and the game
+    an evaluation (``GameSpec.evaluate``), for ``depth`` decisions, then scored by the
+    evaluation of the twin so far (which holds only what the seat has seen, re-dealt).
     Slower than :class:`Search`, which runs Langfinger's own fast paths; the same budget
     gives the same answer.
     """
@@ -327,6 +337,10 @@ class TwinSearch(Search):
         self._root = _Node(seat)
         self._deadline = None if bot.time is None else _time.perf_counter() + bot.time
         self._limit = bot.budget(twin.num_players)
+        # The game's cut-off score, through the registry (the bot knows no game by name).
+        self._evaluate = None if bot.depth is None else games.spec_of(twin).evaluate
+        self._depth: int = ROLLOUT_LIMIT if self._evaluate is None or bot.depth is None \
+            else bot.depth
         self.iterations = 0
         self.done = False
 
@@ -379,17 +393,21 @@ class TwinSearch(Search):
             game.play(best[1], mover)
             node = node.children[best[0]]
             path.append(node)
-        for _ in range(ROLLOUT_LIMIT):
+        for _ in range(self._depth):
             if game.is_over:
                 break
             mover = game.to_decide[0]
             legal = game.legal_actions(mover)
             game.play(legal[int(rng.random() * len(legal))], mover)
-        won = game.winners
-        share = 1.0 / len(won) if won else 0.0
         players = game.num_players
-        rewards = [share if i in won else 0.0 for i in range(players)] if game.is_over \
-            else [1.0 / players] * players
+        if game.is_over:
+            won = game.winners
+            share = 1.0 / len(won) if won else 0.0
+            rewards = [share if i in won else 0.0 for i in range(players)]
+        elif self._evaluate is not None:
+            rewards = [float(r) for r in self._evaluate(game)]
+        else:
+            rewards = [1.0 / players] * players
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]

@@ -111,3 +111,11 @@ class GameSpec:
     # of a seat's view. None: the game has no environment (Langfinger's are envs/' own).
     action_ids: Callable[[Any], Sequence[Action]] | None = None
     observation: Callable[[int], Any] | None = None
+    # The searching bots' hooks (bots/ismcts.py's TwinSearch). ``evaluate(game)``: each seat's
+    # chance to win from a position (a twin: a search holds nothing else), each in [0, 1],
+    # adding up to 1; an ISMCTS play-out cut short after its ``depth`` decisions is scored by
+    # it. None: play-outs run to the end of the game, and ``depth`` changes nothing.
+    evaluate: Callable[[Any], Sequence[float]] | None = None
+    # The game's own budgets for the searching levels: a level (``hard``, ``expert``) -> the
+    # ISMCTS knobs it plays with, in place of ``bots.TWIN_LEVELS``' entry; none: those.
+    levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)

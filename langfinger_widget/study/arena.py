@@ -77,7 +77,7 @@ class BotSpec:
         return f"{self.name}({extra})" if extra else self.name
 
     def make(self, seed: int) -> bots_mod.Bot:
-        whole = ("iterations", "rounds_ahead")  # counts, not seconds or constants
+        whole = ("iterations", "rounds_ahead", "depth")  # counts, not seconds or constants
         budget: dict[str, Any] = {k: (int(v) if k in whole and _whole(v) else v)
                                   for k, v in self.budget}
         if self.name in OPENSPIEL_BOTS:  # the openspiel extra

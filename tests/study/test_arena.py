@@ -341,7 +341,8 @@ def _bad_arguments(tmp_path: Path) -> list[list[str]]:
         ["--bots", "ismcts:time=nan,greedy"], ["--bots", "ismcts:iterations=0,greedy"],
         ["--bots", "ismcts:iterations=nan,greedy"], ["--bots", "ismcts:time=fast,greedy"],
         ["--bots", "ismcts:c=inf,random"], ["--bots", "greedy:blunders=2,random"],
-        ["--bots", "ismcts:depth=3,random"], ["--ladder", "easy,medium", "--jobs", "0"],
+        ["--bots", "ismcts:width=3,random"], ["--bots", "ismcts:depth=-1,random"],
+        ["--bots", "ismcts:depth=2.5,random"], ["--ladder", "easy,medium", "--jobs", "0"],
         ["--ladder", "easy,medium", "--json", str(tmp_path)], ["--ladder", "easy,oracle"],
     ]
 

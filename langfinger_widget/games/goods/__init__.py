@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..protocol import GameSpec
-from . import encoding
+from . import encoding, evaluation
 from .cards import ASSISTANTS, BUILDINGS, CARDS, SHIPPED, Building, Card, CardSet, load_cards
 from .figures import figures as seat_figures
 from .game import Game
@@ -63,6 +63,14 @@ def catalogue() -> dict[str, Any]:
     return SHIPPED.catalogue()
 
 
+# The searching levels' budgets (bots.make("hard", game="goods")): ISMCTS iterations a
+# decision by player count, and ``depth``, the decisions a play-out runs before it is scored.
+SEARCH_LEVELS: dict[str, dict[str, Any]] = {
+    "hard": {"iterations": {2: 80, 3: 60, 4: 40}, "depth": 80},
+    "expert": {"iterations": {2: 200, 3: 150, 4: 100}, "depth": 80},
+}
+
+
 SPEC = GameSpec(
     name="goods",
     title="Oh My Goods!",
@@ -76,4 +84,8 @@ SPEC = GameSpec(
     action_words=(action_text, read_action),
     action_ids=encoding.action_ids,
     observation=encoding.observation,
+    evaluate=evaluation.win_chances,
+    # A play-out runs the whole game otherwise (some 350-500 random decisions): the searching
+    # levels stop after 80 (about a round) and score the twin by its VP (evaluation.py).
+    levels=SEARCH_LEVELS,
 )
