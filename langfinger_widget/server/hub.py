@@ -672,7 +672,7 @@ class Hub:
                                                   "did not answer: it may or may not have "
                                                   "done this; look (sync) before trying again")
                     doubt = True
-                    await asyncio.sleep(lease / 10)
+                    await self._await_lease(table_id, routed[0], lease)
                     continue
                 if answer.get("code") == MOVED:  # it gave the table up: who holds it now?
                     if time.monotonic() < deadline:
@@ -686,6 +686,13 @@ class Hub:
                 if doubt and await self._landed(live, seat, message, after):
                     return
                 raise
+
+    async def _await_lease(self, table_id: str, silent: str, wait: float) -> None:
+        """Wait (up to ``wait``) until the silent owner's lease runs out and the table is
+        ours or another's: asking it again meanwhile would only wait out another timeout."""
+        until = time.monotonic() + wait
+        while time.monotonic() < until and await self.owners.claim(table_id) == silent:
+            await asyncio.sleep(wait / 20)
 
     async def _landed(self, live: Live, seat: int, message: Mapping[str, Any],
                       after: int) -> bool:
