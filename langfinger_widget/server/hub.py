@@ -657,8 +657,8 @@ class Hub:
         deadline = time.monotonic() + 3 * lease
         doubt = False  # an owner took the ask and went silent: it may have committed it
         while True:
-            routed = await self.owners.forward(table_id, ask, FORWARD_LEASES * lease)
             try:
+                routed = await self._forward(table_id, ask, FORWARD_LEASES * lease)
                 if routed is None:  # ours (now): as for a client of ours
                     await self._change(live, seat, kind, message)
                     return
@@ -686,6 +686,15 @@ class Hub:
                 if doubt and await self._landed(live, seat, message, after):
                     return
                 raise
+
+    async def _forward(self, table_id: str, ask: dict[str, Any], timeout: float
+                       ) -> tuple[str, dict[str, Any] | None] | None:
+        try:
+            return await self.owners.forward(table_id, ask, timeout)
+        except Exception:  # Redis away: nothing was asked of anyone, so nothing is in doubt
+            log.exception("forwarding an intent for table %s failed", table_id)
+            raise Refusal("server_error", "the server could not reach this table's process; "
+                                          "try again") from None
 
     async def _await_lease(self, table_id: str, silent: str, wait: float) -> None:
         """Wait (up to ``wait``) until the silent owner's lease runs out and the table is
