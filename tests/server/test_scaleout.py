@@ -457,8 +457,19 @@ def test_every_commit_of_a_table_is_made_by_its_owner(shared, threads) -> None:
     made = create(a.base, players=2, join=0, pace=0)
     token = join(b.base, made["table"], made["invite_keys"]["1"])["token"]
     before = {a: a.hub.commits, b: b.hub.commits}  # the lobby's join is B's, not a move
+    rng = random.Random(7)
+    played = []
     with wires(a.ws_url, [made["token"], ""]) as on_a, wires(b.ws_url, ["", token]) as on_b:
-        played = play_random([on_a[0], on_b[1]], 20, random.Random(7))
+        players = [on_a[0], on_b[1]]
+        for _ in range(20):
+            w = players[players[0].latest["view"]["to_move"]]
+            played.append(rng.choice(w.latest["legal"]))
+            reply = w.act(played[-1])
+            assert reply["ok"], reply
+            # Forwarded or not, the mover's update came before its result (as one process).
+            assert w.latest["seq"] == reply["seq"]
+            assert json.loads(w.frames[-2])["kind"] == "update"
+            caught_up(players, reply["seq"])
     owner = a if _owner_of(shared[3], made["table"]) == a.hub.broker.sender else b
     other = b if owner is a else a
     assert other.hub.commits == before[other]
