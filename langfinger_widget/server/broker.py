@@ -4,7 +4,9 @@ A process that commits a change publishes the table's id and new sequence
 number; every other process that has people watching that table reads the
 new rows from the database itself. The bus never carries state, so it can
 never carry a hidden card. One process needs no bus (:class:`MemoryBroker`);
-several share Redis pub/sub (:class:`RedisBroker`).
+several share Redis pub/sub (:class:`RedisBroker`). An intent forwarded to a
+table's owner process goes point to point through Redis lists, never on this
+channel (owners.py).
 """
 
 from __future__ import annotations
@@ -71,6 +73,11 @@ class RedisBroker:
         self._task: asyncio.Task[None] | None = None
         self._sender = secrets.token_hex(8)  # tells our own notices apart from others'
         self.url = url
+
+    @property
+    def sender(self) -> str:
+        """This process's id on the bus (and as a table's owner: owners.py)."""
+        return self._sender
 
     async def start(self, listener: Listener) -> None:
         pubsub = self._redis.pubsub()

@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import games
 from .config import Settings, default_data_dir
+from .owners import LEASE_SECONDS
 
 EXTRA = "pip install 'langfinger-widget[server]'"
 
@@ -52,6 +53,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--broker", default=None,
                        help="redis://host:port/db: tells the other server processes of the "
                             "same database which tables moved on")
+    serve.add_argument("--owner-lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                       help="with --broker: a table's owner process that stops renewing "
+                            "(died) loses the table to another process after this long")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")
@@ -104,7 +108,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     burst=args.burst, lobby_rate=args.lobby_rate, lobby_burst=args.lobby_burst,
                     sockets_per_token=args.sockets_per_token,
                     header_timeout=args.header_timeout, body_timeout=args.header_timeout,
-                    max_connections=args.max_connections,
+                    max_connections=args.max_connections, owner_lease=args.owner_lease,
                     expire_waiting=_days(args.expire_waiting),
                     keep_finished=_days(args.keep_finished))
 

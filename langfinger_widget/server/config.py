@@ -8,6 +8,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .owners import LEASE_SECONDS
+
 
 def default_data_dir() -> Path:
     """Where a user's tables are kept when ``--data`` is not given (per platform)."""
@@ -56,6 +58,9 @@ class Settings:
     expire_waiting: float | None = 7 * 86400.0
     keep_finished: float | None = None
     resume_bots: bool = True  # drive the bots of stored tables at start-up
+    # With several processes: a table's owner that stops renewing (died) loses it after this
+    # many seconds; another process then takes it over (owners.py).
+    owner_lease: float = LEASE_SECONDS
 
     def base_url(self) -> str:
         """Where people reach this server: ``public_url``, else the address it listens on."""

@@ -7,6 +7,11 @@ is at N", wake the bots and ring the webhook of the seat whose turn it now
 is. A commit that loses to another process takes in what that process wrote
 and builds the change again on it, checked anew.
 
+With several processes a table's people's moves and its bots are committed by
+its owner process (owners.py): another process forwards a seat's changing
+intent to the owner, follows the journal up to the owner's answer and answers
+its client as for a move of its own; the owner dead, it takes the table over.
+
 Bots think on this process's event loop a slice at a time (``Slices``), so
 a table whose bot searches never holds up another table's move.
 """
@@ -25,6 +30,7 @@ from . import kernel, protocol, seats, tokens, webhooks
 from .broker import Broker, MemoryBroker
 from .config import Settings
 from .limits import Thinking, Turns
+from .owners import Owners, make_owners
 from .protocol import Frame, RateLimit, out
 from .room import (
     BOT,
@@ -38,9 +44,11 @@ from .store import Conflict, Store
 
 log = logging.getLogger("langfinger.server")
 
-# A bot whose table another process moved last is that process's to drive; if nothing has
-# happened after this many seconds (that process died), this one takes over.
-TAKEOVER_SECONDS = 20.0
+# The intents a seat forwards to its table's owner (a webhook is the seat's own row: local).
+FORWARDED = frozenset({"act", "undo", "stand_in", "return", "resign", "leave"})
+# A forwarded intent unanswered after this many leases: the owner is taken for dead.
+FORWARD_LEASES = 0.6
+MOVED = "moved"  # between processes only: the asked one no longer owns the table
 COMMIT_TRIES = 4  # a commit that keeps losing to other processes' is refused after this
 # A table nobody is connected to and no bot plays leaves memory after this long (its
 # journal stays: the next client loads it again).
@@ -145,6 +153,7 @@ class Live:
         self.reset_seq = room.seq  # clients sent anything before this get a full state
         self.presence: list[int] = []  # the seats last said to be online
         self.noticed = room.seq  # the latest sequence another process announced
+        self.adopting = False  # asking whether this process may own it (to drive its bots)
 
     def online(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -172,10 +181,13 @@ class Pictures:
 class Hub:
     """Every live table of this process, the store and the broker."""
 
-    def __init__(self, settings: Settings, store: Store, broker: Broker) -> None:
+    def __init__(self, settings: Settings, store: Store, broker: Broker,
+                 owners: Owners | None = None) -> None:
         self.settings = settings
         self.store = store
         self.broker = broker
+        self.owners = make_owners(broker, settings.owner_lease) if owners is None else owners
+        self.commits = 0  # store commits this process made (the tests ask who commits)
         self.rooms: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -186,6 +198,7 @@ class Hub:
     async def start(self) -> None:
         self.scheduler = Turns(asyncio.get_running_loop())
         await self.broker.start(self._notice)
+        await self.owners.start(self._serve, self._lost)
         self.spawn(self._sweep())
         if not isinstance(self.broker, MemoryBroker):
             self.spawn(self._heal())
@@ -202,6 +215,7 @@ class Hub:
                 client.close(1001, "the server is shutting down")
         for task in list(self._tasks):
             task.cancel()
+        await self.owners.close()  # releases its tables: the others take them over at once
         await self.broker.close()
         await self.store.close()
 
@@ -229,6 +243,10 @@ class Hub:
                 for table_id, seq in (await self.store.seqs_of(list(shown))).items():
                     if seq > shown[table_id]:
                         await self._notice(table_id, seq)
+                for table_id in shown:  # a bot whose owner died: take its table over
+                    live = self.rooms.get(table_id)
+                    if live is not None and live.bot_key is None:
+                        self._schedule(live)
             except Exception:  # the database may be away a while: try again next round
                 log.exception("looking for tables moved on without a notice failed")
 
@@ -250,6 +268,7 @@ class Hub:
             live = self.rooms.pop(table_id, None)
             if live is not None:
                 self._cancel_bot(live)
+        await self.owners.release(ids)
         await self.store.delete(ids)
         if ids:
             log.info("deleted %d table(s) past their keeping", len(ids))
@@ -262,6 +281,8 @@ class Hub:
                 and now - live.changed_at > IDLE_SECONDS]
         for table_id in idle:
             del self.rooms[table_id]
+        if idle:
+            self.spawn(self.owners.release(idle))
         return len(idle)
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -325,6 +346,7 @@ class Hub:
                     before = (tuple(room.game.to_decide), room.status)
                     change = room.finish(build(room), time.time())
                     try:
+                        self.commits += 1
                         await self.store.commit(room.id, room.seq, change.fields, change.plies,
                                                 change.seats)
                     except Conflict:
@@ -396,6 +418,10 @@ class Hub:
         live.noticed = max(live.noticed, seq)
         if not live.clients and live.bot_key is None:
             return
+        await self._follow(live, seq)
+
+    async def _follow(self, live: Live, seq: int) -> None:
+        """Take in and show what other processes wrote up to ``seq`` (at least)."""
         async with live.lock:
             if live.room.seq >= seq:
                 return
@@ -403,11 +429,11 @@ class Hub:
         self._followed(live)
 
     def _followed(self, live: Live) -> None:
-        """This process took in another's change: show it; its writer drives the bots."""
+        """This process took in another's change: show it (the owner drives the bots)."""
         self.broadcast(live)
         self._revoke(live)
         live.changed_at = time.monotonic()
-        self._schedule(live, delay=TAKEOVER_SECONDS)
+        self._schedule(live)
 
     # --- what clients are sent ----------------------------------------------------------------
     def picture(self, client: Client, full: bool = False, cache: Pictures | None = None
@@ -567,7 +593,10 @@ class Hub:
             if kind == "hint":
                 return self._hint(client, seat, msg_id)
             with self.scheduler.first():  # no bot or hint thinks while a person's move goes
-                await self._change(client, seat, kind, message)
+                if kind in FORWARDED and not self.owners.mine(live.room.id):
+                    await self._carry(live, seat, client.token_hash, kind, message)
+                else:
+                    await self._change(live, seat, kind, message)
         except Refusal as refusal:
             return out("result", live.room.seq, id=msg_id, ok=False, error=refusal.message,
                        code=refusal.code)
@@ -585,9 +614,8 @@ class Hub:
             return refusal.message
         return room.why_not(message.get("action"), client.seat)
 
-    async def _change(self, client: Client, seat: int, kind: str,
+    async def _change(self, live: Live, seat: int, kind: str,
                       message: Mapping[str, Any]) -> None:
-        live = client.live
         if kind == "act":
             action = message.get("action")
 
@@ -615,6 +643,126 @@ class Hub:
             url = webhooks.check_url(message.get("url"))
             await self.store.set_webhook(live.room.id, seat, url)
             live.room.seats[seat].webhook = url
+
+    # --- tables another process owns ---------------------------------------------------------
+    async def _carry(self, live: Live, seat: int, token_hash: str | None, kind: str,
+                     message: Mapping[str, Any]) -> None:
+        """Have the table's owner make the change (or make it here if the table is, or
+        becomes, ours); when this returns, this process shows the change. Refusal as for a
+        change made here."""
+        table_id = live.room.id
+        after = live.room.plies  # the move, if it lands, lands after these journal rows
+        ask = {"table": table_id, "seat": seat, "token_hash": token_hash, "intent": message}
+        lease = self.owners.lease
+        deadline = time.monotonic() + 3 * lease
+        doubt = False  # an owner took the ask and went silent: it may have committed it
+        while True:
+            try:
+                routed = await self._forward(table_id, ask, FORWARD_LEASES * lease)
+                if routed is None:  # ours (now): as for a client of ours
+                    await self._change(live, seat, kind, message)
+                    return
+                answer = routed[1]
+                if answer is None:
+                    # Dead (its lease runs out, then the table is taken over) or swamped.
+                    # Sending again is safe only for a move that quotes the position: once
+                    # played, the same move is stale. An undo or a seat change is not.
+                    if not _quotes_position(kind, message) or time.monotonic() > deadline:
+                        raise Refusal("in_doubt", "the server process holding this table "
+                                                  "did not answer: it may or may not have "
+                                                  "done this; look (sync) before trying again")
+                    doubt = True
+                    await self._await_lease(table_id, routed[0], lease)
+                    continue
+                if answer.get("code") == MOVED:  # it gave the table up: who holds it now?
+                    if time.monotonic() < deadline:
+                        continue
+                    raise Refusal("conflict", "the table is busy: try again")
+                await self._follow(live, int(answer.get("seq", -1)))
+                if not answer.get("ok"):
+                    raise Refusal(str(answer.get("code")), str(answer.get("error")))
+                return
+            except Refusal:
+                if doubt and await self._landed(live, seat, message, after):
+                    return
+                raise
+
+    async def _forward(self, table_id: str, ask: dict[str, Any], timeout: float
+                       ) -> tuple[str, dict[str, Any] | None] | None:
+        try:
+            return await self.owners.forward(table_id, ask, timeout)
+        except Exception:  # Redis away: nothing was asked of anyone, so nothing is in doubt
+            log.exception("forwarding an intent for table %s failed", table_id)
+            raise Refusal("server_error", "the server could not reach this table's process; "
+                                          "try again") from None
+
+    async def _await_lease(self, table_id: str, silent: str, wait: float) -> None:
+        """Wait (up to ``wait``) until the silent owner's lease runs out and the table is
+        ours or another's: asking it again meanwhile would only wait out another timeout."""
+        until = time.monotonic() + wait
+        while time.monotonic() < until and await self.owners.claim(table_id) == silent:
+            await asyncio.sleep(wait / 20)
+
+    async def _landed(self, live: Live, seat: int, message: Mapping[str, Any],
+                      after: int) -> bool:
+        """Whether the journal holds ``seat`` playing the intent's action after journal row
+        ``after`` (the owner that went silent committed it before it died); this process
+        then shows it."""
+        loaded = await self.store.since(live.room.id, after - 1)
+        if loaded is None:
+            return False
+        action = message.get("action")
+        landed = any(ply.kind == "play" and ply.seat == seat and ply.by == "person"
+                     and ply.data.get("action") == action for ply in loaded.plies)
+        if landed:
+            await self._follow(live, loaded.table.seq)
+        return landed
+
+    async def _serve(self, ask: dict[str, Any]) -> dict[str, Any]:
+        """Answer an intent another process forwarded (owners.py): the seat's token hash is
+        checked again here, against this process's copy of the table, so a revoked or
+        forged one is refused whatever the forwarder said."""
+        table_id, seat, intent = ask.get("table"), ask.get("seat"), ask.get("intent")
+        if not isinstance(table_id, str) or type(seat) is not int or not isinstance(
+                intent, dict) or intent.get("kind") not in FORWARDED:
+            return _answer(-1, Refusal("bad_request", "not an intent"))
+        live = await self.live(table_id) if len(table_id) <= 32 else None
+        if live is None:
+            return _answer(-1, Refusal("unauthorized", "unknown table"))
+        if await self.owners.claim(table_id) is not None:
+            return {"ok": False, "code": MOVED, "error": "", "seq": live.room.seq}
+
+        def holds(room: Room) -> bool:
+            return 0 <= seat < len(room.seats) and tokens.same_digest(
+                ask.get("token_hash"), room.seats[seat].token_hash)
+
+        if not holds(live.room) and not holds((await self.current(live)).room):
+            return _answer(live.room.seq, Refusal("revoked", "this seat token was revoked"))
+        try:
+            with self.scheduler.first():
+                await self._change(live, seat, intent["kind"], intent)
+        except Refusal as refusal:
+            return _answer(live.room.seq, refusal)
+        except kernel.IllegalAction as exc:
+            return _answer(live.room.seq, Refusal("illegal", str(exc)))
+        return {"ok": True, "code": "", "error": "", "seq": live.room.seq}
+
+    def _lost(self, table_ids: list[str]) -> None:
+        """Another process took these tables over: its bots are no longer ours to drive."""
+        for table_id in table_ids:
+            live = self.rooms.get(table_id)
+            if live is not None:
+                self._cancel_bot(live)
+
+    async def _adopt(self, live: Live) -> None:
+        """Own a table whose bot is to move and whose owner is gone (or that nobody owned
+        yet), then drive its bot; another process owns it: nothing to do here."""
+        try:
+            owner = await self.owners.claim(live.room.id)
+        finally:
+            live.adopting = False
+        if owner is None and self.rooms.get(live.room.id) is live:
+            self._schedule(await self.current(live))
 
     # --- hints --------------------------------------------------------------------------------
     def _hint(self, client: Client, seat: int, msg_id: int) -> dict[str, Any] | None:
@@ -670,6 +818,12 @@ class Hub:
         seat = room.bot_to_move()
         if seat is None:
             self._cancel_bot(live)
+            return
+        if not self.owners.mine(room.id):  # the owner drives a table's bots
+            self._cancel_bot(live)
+            if not live.adopting:
+                live.adopting = True
+                self.spawn(self._adopt(live))
             return
         key = (room.game.version, seat)
         if live.bot_key == key:
@@ -729,3 +883,13 @@ class Hub:
                        "move_number": room.game.move_number,
                        "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
             self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))
+
+
+def _quotes_position(kind: str, message: Mapping[str, Any]) -> bool:
+    """A move that names the position it was chosen on (played once, it is stale after)."""
+    return kind == "act" and (message.get("version") is not None
+                              or message.get("move") is not None)
+
+
+def _answer(seq: int, refusal: Refusal) -> dict[str, Any]:
+    return {"ok": False, "code": refusal.code, "error": refusal.message, "seq": seq}

@@ -1,13 +1,16 @@
-"""Past one machine: two server processes share real Postgres and Redis (issue 31).
+"""Past one machine: two server processes share real Postgres and Redis (issues 31, 39).
 
 A move made through process A reaches a client connected to process B; one writer per
 table (two processes racing for the same table: exactly one move is kept); bots are driven
-by one process and seen by all; and the bus carries only "table T is at sequence N".
+by one process and seen by all; and the bus carries only "table T is at sequence N". A
+table's commits are its owner process's; the others forward to it, and take over (no move
+lost or doubled) when it is killed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -19,9 +22,22 @@ import httpx
 import pytest
 import services
 from websockets.exceptions import ConnectionClosed
-from wire import WAIT, ServerProcess, Wire, caught_up, create, join, play_random, wires
+from wire import (
+    WAIT,
+    ServerProcess,
+    ServerThread,
+    Wire,
+    caught_up,
+    create,
+    join,
+    play_random,
+    wires,
+)
 
 import langfinger_widget as lf
+from langfinger_widget.server import owners
+from langfinger_widget.server import tokens as lf_tokens
+from langfinger_widget.server.config import Settings
 
 
 @pytest.fixture(scope="module")
@@ -156,9 +172,9 @@ def _record(base: str, table: str, token: str) -> list[dict]:
 
 def test_a_process_killed_mid_move_loses_and_doubles_nothing(shared, cluster) -> None:
     """Seat 0 plays through a process that is killed (SIGKILL) with a move of its in flight,
-    three times over; seat 1 plays through B. No process owns the table: every commit is a
-    compare and set on its sequence number, so B goes on at once, seat 0's client connects
-    to B again and is resynced, and the journal holds every acknowledged move once. The move
+    three times over; seat 1 plays through B. Whichever of them owns the table, B goes on
+    (at once, or once the dead owner's lease ran out), seat 0's client connects to B again
+    and is resynced, and the journal holds every acknowledged move once. The move
     in flight may have been committed (then the resync shows it) or not: never twice."""
     _, b, _ = cluster
     rng = random.Random(39)
@@ -267,3 +283,239 @@ def test_a_move_whose_notice_never_came_still_reaches_the_other_process(shared,
             assert on_b[0].latest["move_number"] == 1
     finally:
         silent.stop()
+
+
+# --- one owner process per table (issue 39) ------------------------------------------------
+LEASE = owners.LEASE_SECONDS
+ANSWER = 4 * LEASE  # an answer that waits out a dead owner's lease (then a takeover)
+
+
+def _act_unanswered(w: Wire, rng: random.Random) -> dict:
+    """Send a random legal move of ``w``'s without reading its answer; the move."""
+    action = rng.choice(w.latest["legal"])
+    w.next_id += 1
+    w.send({"kind": "act", "id": w.next_id, "action": action,
+            "move": w.latest["move_number"], "version": w.latest["version"]})
+    return action
+
+
+def _answer_of(w: Wire) -> dict | None:
+    """The result of ``w``'s last intent, or None if its socket closed first."""
+    with contextlib.suppress(ConnectionClosed, TimeoutError):
+        while True:
+            message = w.recv(timeout=ANSWER)
+            if message["kind"] == "result" and message["id"] == w.next_id:
+                return message
+    return None
+
+
+@pytest.mark.parametrize("mover", ["forwarded", "the owner's own"])
+def test_an_owner_killed_mid_move_loses_and_doubles_nothing(shared, cluster, mover) -> None:
+    """Both seats first play through a process D, which so owns the table; then seat 1 plays
+    through B (its moves forwarded to D). A move is sent, D is killed (SIGKILL) with it in
+    flight, twice over: the move is seat 1's (in D's inbox, or being committed) or seat
+    0's own on D. B takes the table over once D's lease runs out: a forwarded move is
+    answered truthfully (the journal tells whether D committed it, else B commits it), play
+    goes on through B, and the journal holds every acknowledged move once."""
+    _, b, _ = cluster
+    rng = random.Random(391 if mover == "forwarded" else 392)
+    for _round in range(2):
+        doomed = ServerProcess(*shared).start()
+        clients: list[Wire] = []
+        try:
+            made = create(doomed.base, players=2, join=0, pace=0)
+            tokens = [made["token"],
+                      join(doomed.base, made["table"], made["invite_keys"]["1"])["token"]]
+            with wires(doomed.ws_url, tokens) as first:  # D's first commit: D owns the table
+                acked = play_random(first, 2, rng)
+            clients = [Wire(doomed.ws_url), Wire(b.ws_url)]
+            for w, token in zip(clients, tokens, strict=True):
+                assert w.hello(token)["kind"] == "state"
+            acked += play_random(clients, 3, rng)
+            seat = 1 if mover == "forwarded" else 0
+            while clients[0].latest["view"]["to_move"] != seat:
+                acked += play_random(clients, 1, rng)
+            action = _act_unanswered(clients[seat], rng)
+            time.sleep(rng.choice([0.0, 0.001, 0.002, 0.004, 0.008]))
+            doomed.kill()
+            answer = _answer_of(clients[seat])
+        finally:
+            doomed.kill()
+        clients[0].close()
+        on_b = clients[1]
+        try:
+            if seat == 1:  # B answers it: D had committed it, or B took over and did
+                assert answer is not None and answer["ok"], answer
+                acked.append(action)
+            elif answer is not None and answer["ok"]:
+                acked.append(action)
+            again = Wire(b.ws_url)  # seat 0 connects again, to the process that lives
+            try:
+                state = again.hello(tokens[0])
+                committed = state["move_number"]
+                assert committed in (len(acked), len(acked) + 1), (committed, len(acked))
+                if committed == len(acked) + 1:  # D committed it and died before answering
+                    acked.append(action)
+                on_b.wait_for(lambda s, q=state["seq"]: s["seq"] >= q, timeout=ANSWER)
+                assert _record(b.base, made["table"], tokens[1]) == acked
+                # Play goes on through B alone: its first move waits out D's lease.
+                players = [again, on_b]
+                w = players[state["view"]["to_move"]]
+                w.wait_for(lambda s: s["legal"] != [])
+                first_move = rng.choice(w.latest["legal"])
+                reply = w.intent("act", timeout=ANSWER, action=first_move,
+                                 move=w.latest["move_number"], version=w.latest["version"])
+                assert reply["ok"], reply
+                acked.append(first_move)
+                caught_up(players, reply["seq"])
+                acked += play_random(players, 3, rng)
+                assert _record(b.base, made["table"], tokens[0]) == acked
+            finally:
+                again.close()
+        finally:
+            on_b.close()
+
+
+def _person_moves(w: Wire, moves: int, rng: random.Random) -> list[dict]:
+    """The person at ``w`` plays ``moves`` random moves, waiting for the bot between."""
+    played = []
+    for _ in range(moves):
+        w.wait_for(lambda s: s["legal"] != [], timeout=ANSWER)
+        action = rng.choice(w.latest["legal"])
+        reply = w.act(action)
+        assert reply["ok"], reply
+        played.append(action)
+    return played
+
+
+def test_the_bots_of_a_killed_owners_table_move_once_on_the_survivor(shared, cluster) -> None:
+    """A person against a bot; D owns the table and drives the bot; the person plays through
+    B (forwarded to D) and D is killed with a move in flight. B takes the table over, its bot
+    goes on, and the record (checked by replaying it) holds each acknowledged move once
+    and the bot's decisions between them: a doubled bot move would be out of turn."""
+    _, b, _ = cluster
+    rng = random.Random(393)
+    doomed = ServerProcess(*shared).start()
+    try:
+        made = create(doomed.base, players=2, join=0, pace=0,
+                      seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+        with wires(doomed.ws_url, [made["token"]]) as (first,):  # D drives the bot: it owns
+            acked = _person_moves(first, 2, rng)
+        on_b = Wire(b.ws_url)
+        try:
+            on_b.hello(made["token"])
+            acked += _person_moves(on_b, 1, rng)  # forwarded to D
+            on_b.wait_for(lambda s: s["legal"] != [], timeout=ANSWER)
+            action = _act_unanswered(on_b, rng)
+            time.sleep(rng.choice([0.0, 0.002, 0.008]))
+            doomed.kill()
+            answer = _answer_of(on_b)
+            assert answer is not None and answer["ok"], answer
+            acked.append(action)
+            acked += _person_moves(on_b, 3, rng)  # the bot answers through B now
+        finally:
+            on_b.close()
+    finally:
+        doomed.kill()
+    record = lf.records.read(httpx.get(
+        f"{b.base}/api/tables/{made['table']}/record", timeout=WAIT,
+        headers={"Authorization": f"Bearer {made['token']}"}).text)
+    mine = [a for a, seat in zip(record.actions, record.deciders, strict=True) if seat == 0]
+    assert mine == acked
+    assert record.deciders.count(1) >= len(acked) - 1  # the bot answered each move
+
+
+@pytest.fixture
+def threads(shared: tuple[str, ...]) -> Iterator[tuple[ServerThread, ServerThread]]:
+    """Two server processes' worth of hubs, in threads of this one, to look into."""
+    def settings() -> Settings:
+        return Settings(database=shared[1], broker=shared[3], allow_private_webhooks=True)
+
+    a = ServerThread(settings()).start()
+    b = ServerThread(settings())
+    try:
+        b.start()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def _owner_of(bus_url: str, table: str) -> str:
+    import redis
+
+    with contextlib.closing(redis.Redis.from_url(bus_url)) as bus:
+        owner = bus.get(owners.OWNER_KEY + table)
+    assert owner is not None
+    return owner.decode()
+
+
+def test_every_commit_of_a_table_is_made_by_its_owner(shared, threads) -> None:
+    """Seat 0 plays through A, seat 1 through B: one of them owns the table and makes every
+    commit of the game; the other forwards its seat's moves and commits none."""
+    a, b = threads
+    made = create(a.base, players=2, join=0, pace=0)
+    token = join(b.base, made["table"], made["invite_keys"]["1"])["token"]
+    before = {a: a.hub.commits, b: b.hub.commits}  # the lobby's join is B's, not a move
+    rng = random.Random(7)
+    played = []
+    with wires(a.ws_url, [made["token"], ""]) as on_a, wires(b.ws_url, ["", token]) as on_b:
+        players = [on_a[0], on_b[1]]
+        for _ in range(20):
+            w = players[players[0].latest["view"]["to_move"]]
+            played.append(rng.choice(w.latest["legal"]))
+            reply = w.act(played[-1])
+            assert reply["ok"], reply
+            # Forwarded or not, the mover's update came before its result (as one process).
+            assert w.latest["seq"] == reply["seq"]
+            assert json.loads(w.frames[-2])["kind"] == "update"
+            caught_up(players, reply["seq"])
+    owner = a if _owner_of(shared[3], made["table"]) == a.hub.broker.sender else b
+    other = b if owner is a else a
+    assert other.hub.commits == before[other]
+    assert owner.hub.commits - before[owner] == len(played) == 20
+    assert other.hub.rooms[made["table"]].room.plies == len(played)  # followed all the same
+
+
+def test_a_forged_or_revoked_token_forwarded_is_refused_by_the_owner(shared, threads) -> None:
+    """Whatever a forwarder says, the owner checks the seat's token hash against its own
+    copy of the table: an ask pushed straight into its inbox with a made-up hash, or with
+    the hash of a token revoked since (the seat resigned), is refused; the right one goes."""
+    import redis
+
+    a, _ = threads
+    made = create(a.base, players=3, join=0, pace=0)
+    table = made["table"]
+    tokens = [made["token"]] + [join(a.base, table, made["invite_keys"][str(s)])["token"]
+                                for s in (1, 2)]
+    with wires(a.ws_url, tokens) as on_a:
+        play_random(on_a, 1, random.Random(8))  # A commits first: A owns the table
+        to_move = on_a[0].latest["view"]["to_move"]
+        quitter = next(s for s in range(3) if s != to_move)
+        assert on_a[quitter].intent("resign")["ok"]
+        caught_up(on_a, on_a[to_move].latest["seq"] + 1)
+        w = on_a[to_move]
+        w.wait_for(lambda s: s["legal"] != [])
+        move = {"kind": "act", "id": 1, "action": w.latest["legal"][0],
+                "move": w.latest["move_number"], "version": w.latest["version"]}
+        owner = _owner_of(shared[3], table)
+        assert owner == a.hub.broker.sender
+        me = "test" + os.urandom(6).hex()
+        with contextlib.closing(redis.Redis.from_url(shared[3])) as bus:
+            def ask(seat: int, token_hash: str, n: int) -> dict:
+                bus.rpush(owners.INBOX_KEY + owner, json.dumps(
+                    {"ask": f"q{n}", "from": me, "table": table, "seat": seat,
+                     "token_hash": token_hash, "intent": move}))
+                popped = bus.blpop([owners.INBOX_KEY + me], timeout=WAIT)
+                assert popped is not None
+                answer = json.loads(popped[1])
+                assert answer["ask"] == f"q{n}"
+                return answer
+
+            forged = ask(to_move, "0" * 64, 1)
+            revoked = ask(quitter, lf_tokens.digest(tokens[quitter]), 2)
+            assert (forged["ok"], forged["code"]) == (False, "revoked"), forged
+            assert (revoked["ok"], revoked["code"]) == (False, "revoked"), revoked
+            right = ask(to_move, lf_tokens.digest(tokens[to_move]), 3)
+            assert right["ok"], right
+        w.wait_for(lambda s: s["seq"] >= right["seq"])
