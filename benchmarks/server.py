@@ -268,8 +268,9 @@ class Load:
     """One load process's tables: each seat a socket, moving after a think time."""
 
     def __init__(self, bases: list[str], wss: list[str], schedule: list[tuple[float, float]],
-                 total_tables: int, start_at: float, seed: int) -> None:
+                 total_tables: int, start_at: float, seed: int, spread: int = 1) -> None:
         self.bases, self.wss = bases, wss
+        self.spread = spread  # 1: seat s of table t to process t + s (mod N); 0: all to t
         self.schedule = schedule  # (offered moves/s, seconds) per step; step -1 is warm-up
         self.total_tables = total_tables
         self.start_at = start_at
@@ -295,8 +296,8 @@ class Load:
         return self.rng.expovariate(offered / self.total_tables)
 
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
-        async with connect(self.wss[(table.server + seat) % len(self.wss)], max_size=None,
-                           compression=None) as ws:
+        async with connect(self.wss[(table.server + self.spread * seat) % len(self.wss)],
+                           max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
             latest: dict[str, Any] = {}
             next_id = 0
@@ -381,10 +382,10 @@ class Load:
 
 def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
                   schedule: list[tuple[float, float]], total: int, start_at: float, seed: int,
-                  tables: list[dict[str, Any]], out: Any) -> None:
+                  tables: list[dict[str, Any]], out: Any, spread: int = 1) -> None:
     if cores:
         os.sched_setaffinity(0, cores)
-    load = Load(bases, wss, schedule, total, start_at, seed)
+    load = Load(bases, wss, schedule, total, start_at, seed, spread)
     cpu0 = time.process_time()
     asyncio.run(load.run([Table(**t) for t in tables]))
     out.send({"steps": [asdict(s) for s in load.steps],
@@ -431,7 +432,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
           processes: int, fsyncs: bool, label: str, progress: bool,
           profile: Path | None = None, servers_count: int = 2, bot_tables: int = 0,
-          bot_level: str = "expert") -> dict[str, Any]:
+          bot_level: str = "expert", spread: int = 1) -> dict[str, Any]:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
@@ -452,7 +453,7 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
             here, there = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_load_process, args=(
                 client_cores, [s.base for s in servers], [s.ws for s in servers], schedule,
-                count, start_at, p + 1, mine, there))
+                count, start_at, p + 1, mine, there, spread))
             proc.start()
             pipes.append(here)
             procs.append(proc)
@@ -901,6 +902,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
+    parser.add_argument("--route", choices=["seats", "table"], default="seats",
+                        help="cluster: which process a seat's socket goes to: seats, seat s of "
+                             "table t to process t + s (mod N), a balancer that knows no "
+                             "table, so most moves are forwarded to the table's owner; table, "
+                             "every seat of table t to process t (a balancer routing by table)")
     parser.add_argument("--connections", type=int, default=10_000,
                         help="idle: WebSockets to open and hold (at most 30,000)")
     parser.add_argument("--hold", type=float, default=10.0,
@@ -954,7 +960,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            args.processes, fsyncs,
                            label if args.mode == "single" else f"{label}, {n} process(es)",
                            not args.no_progress, args.profile if code == ROOT else None, n,
-                           args.bot_tables, args.bot_level)
+                           args.bot_tables, args.bot_level,
+                           0 if args.route == "table" else 1)
             show(result)
             results.append(result)
             pair.append(result)
