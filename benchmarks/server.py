@@ -47,7 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -674,6 +674,73 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
+PING_RATE = 20.0  # pings a second a socket
+
+
+async def _ping_all(ws_url: str, tokens: list[str], count: int,
+                    cpu: Callable[[], float]) -> float:
+    """Each token's socket, hello'd, pings ``count`` times, one at a time, all sockets at
+    once; the server's CPU seconds (``cpu()``) over the pings, once every socket is ready."""
+    ready, go = asyncio.Semaphore(0), asyncio.Event()
+
+    async def one(token: str) -> None:
+        async with connect(ws_url, max_size=None, compression=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"kind": "hello", "token": token}))
+            while _decode(await ws.recv())["kind"] != "state":
+                pass
+            ready.release()
+            await go.wait()
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            for n in range(1, count + 1):
+                # Under the server's rate a connection (30 a second): one over is dropped.
+                await asyncio.sleep(max(0.0, start + n / PING_RATE - loop.time()))
+                await ws.send(json.dumps({"kind": "ping", "id": n}))
+                while _decode(await ws.recv())["kind"] != "pong":
+                    pass
+
+    tasks = [asyncio.ensure_future(one(t)) for t in tokens]
+    for _ in tokens:
+        await ready.acquire()
+    await asyncio.sleep(0.5)  # the hellos' state frames and presence written and settled
+    before = cpu()
+    go.set()
+    await asyncio.gather(*tasks)
+    return cpu() - before
+
+
+def pings(codes: list[tuple[str, Path]], sockets: int = 150, count: int = 60,
+          rounds: int = 3) -> None:
+    """The web stack's CPU a message: ``sockets`` hello'd sockets each send ``count`` pings,
+    one at a time (``PING_RATE`` a second), to one server on its own core; the server's CPU
+    time (process, all threads) a ping (a frame read, parsed, answered, encoded and written).
+    No game and no store: what each of a move's five frames pays the WebSocket, ASGI and JSON
+    layers. With ``--compare DIR``, DIR's server and this tree's take turns, ``rounds`` times
+    each."""
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cores = {cpus[0]} if len(cpus) > 1 else None
+    if len(cpus) > 1:
+        os.sched_setaffinity(0, set(cpus[1:]))
+    print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f}; {sockets} sockets x {count} pings, "
+          f"{rounds} round(s), server pinned to one core")
+    from tqdm import tqdm
+
+    figures: dict[str, list[float]] = {label: [] for label, _ in codes}
+    for _ in tqdm(range(rounds), desc="rounds", unit="round"):
+        for label, code in codes:
+            with started("single", code, server_cores, False) as servers:
+                server = servers[0]
+                made = asyncio.run(make_tables([server.base], math.ceil(sockets / 3), 3))
+                tokens = [t for table in made for t in table.tokens][:sockets]
+                spent = asyncio.run(_ping_all(server.ws, tokens, count,
+                                              lambda s=server: sum(s.cpu())))
+                figures[label].append(spent / (len(tokens) * count) * 1e6)
+    for label, values in figures.items():
+        print(f"  {label}: {statistics.median(values):.1f} us of server CPU a ping "
+              f"(rounds: {', '.join(f'{v:.1f}' for v in values)})")
+
+
 # --- in-process figures, of this tree's code or another's ---------------------------------------
 def _printed(code: Path, script: str) -> list[str]:
     """What ``script`` prints, run with ``code``'s package (its folder first on the path, as
@@ -889,7 +956,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "sends", "pgwrites"],
+                                           "sends", "pgwrites", "pings"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
@@ -897,6 +964,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "turns: bots' thinking let through during a person's move; "
                              "kernel: the kernel's share of a move's CPU, in-process; "
                              "sends: a frame's CPU through a socket's writer task, in-process; "
+                             "pings: the web stack's CPU a message, through a real server; "
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
@@ -922,6 +990,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.mode == "pgwrites":
         postgres_writes(args.tables)
+        return 0
+    if args.mode == "pings":
+        pings(([(f"{args.compare.name} (compare)", args.compare.resolve())]
+               if args.compare else []) + [("this tree", ROOT)])
         return 0
     if args.mode in ("turns", "kernel", "sends"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
