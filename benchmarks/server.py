@@ -47,7 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -675,6 +675,73 @@ def idle(connections: int, hold: float, seats: int, processes: int) -> int:
     return 0 if opened == connections else 1
 
 
+PING_RATE = 20.0  # pings a second a socket
+
+
+async def _ping_all(ws_url: str, tokens: list[str], count: int,
+                    cpu: Callable[[], float]) -> float:
+    """Each token's socket, hello'd, pings ``count`` times, one at a time, all sockets at
+    once; the server's CPU seconds (``cpu()``) over the pings, once every socket is ready."""
+    ready, go = asyncio.Semaphore(0), asyncio.Event()
+
+    async def one(token: str) -> None:
+        async with connect(ws_url, max_size=None, compression=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"kind": "hello", "token": token}))
+            while _decode(await ws.recv())["kind"] != "state":
+                pass
+            ready.release()
+            await go.wait()
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            for n in range(1, count + 1):
+                # Under the server's rate a connection (30 a second): one over is dropped.
+                await asyncio.sleep(max(0.0, start + n / PING_RATE - loop.time()))
+                await ws.send(json.dumps({"kind": "ping", "id": n}))
+                while _decode(await ws.recv())["kind"] != "pong":
+                    pass
+
+    tasks = [asyncio.ensure_future(one(t)) for t in tokens]
+    for _ in tokens:
+        await ready.acquire()
+    await asyncio.sleep(0.5)  # the hellos' state frames and presence written and settled
+    before = cpu()
+    go.set()
+    await asyncio.gather(*tasks)
+    return cpu() - before
+
+
+def pings(codes: list[tuple[str, Path]], sockets: int = 150, count: int = 60,
+          rounds: int = 3) -> None:
+    """The web stack's CPU a message: ``sockets`` hello'd sockets each send ``count`` pings,
+    one at a time (``PING_RATE`` a second), to one server on its own core; the server's CPU
+    time (process, all threads) a ping (a frame read, parsed, answered, encoded and written).
+    No game and no store: what each of a move's five frames pays the WebSocket, ASGI and JSON
+    layers. With ``--compare DIR``, DIR's server and this tree's take turns, ``rounds`` times
+    each."""
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cores = {cpus[0]} if len(cpus) > 1 else None
+    if len(cpus) > 1:
+        os.sched_setaffinity(0, set(cpus[1:]))
+    print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f}; {sockets} sockets x {count} pings, "
+          f"{rounds} round(s), server pinned to one core")
+    from tqdm import tqdm
+
+    figures: dict[str, list[float]] = {label: [] for label, _ in codes}
+    for _ in tqdm(range(rounds), desc="rounds", unit="round"):
+        for label, code in codes:
+            with started("single", code, server_cores, False) as servers:
+                server = servers[0]
+                made = asyncio.run(make_tables([server.base], math.ceil(sockets / 3), 3))
+                tokens = [t for table in made for t in table.tokens][:sockets]
+                spent = asyncio.run(_ping_all(server.ws, tokens, count,
+                                              lambda s=server: sum(s.cpu())))
+                figures[label].append(spent / (len(tokens) * count) * 1e6)
+    for label, values in figures.items():
+        print(f"  {label}: {statistics.median(values):.1f} us of server CPU a ping "
+              f"(rounds: {', '.join(f'{v:.1f}' for v in values)})")
+
+
 # --- in-process figures, of this tree's code or another's ---------------------------------------
 def _printed(code: Path, script: str) -> list[str]:
     """What ``script`` prints, run with ``code``'s package (its folder first on the path, as
@@ -734,8 +801,9 @@ def kernel_share(code: Path, games: int = 40, seats: int = 3) -> None:
     process, without sockets or disk: the draft copied and played, then for every seat its
     view and its Undo refusal (R13.2), and the mover's legal actions (random games, every
     seat a person, as in the sweep). Where the tree's refusal takes the names it gives
-    (``players``), they are made once a game, as a server's room keeps them. ``--compare DIR``
-    runs DIR's kernel first."""
+    (``players``), they are made once a game, as a server's room keeps them; where its game
+    builds the seats' views at once (``Game.views``), so do they, as its server does.
+    ``--compare DIR`` runs DIR's kernel first."""
     script = f"""
 import inspect, random, time
 import langfinger_widget as lf
@@ -743,6 +811,7 @@ from langfinger_widget.tables.table import seat_undo_refusal
 
 rng, humans, moves = random.Random(1), set(range({seats})), 0
 kept = "players" in inspect.signature(seat_undo_refusal).parameters
+shared = hasattr(lf.Game, "views")
 start = time.process_time()
 for g in range({games}):
     game = lf.Game.new(players={seats}, seed=g)
@@ -754,8 +823,11 @@ for g in range({games}):
         draft = game.copy()
         draft.play(rng.choice(draft.legal_actions()))
         game = draft
+        if shared:  # a tree whose server builds the seats' views at once
+            game.views(range({seats}))
         for s in range({seats}):
-            game.view(s)
+            if not shared:
+                game.view(s)
             seat_undo_refusal(game, s, humans, **names)
         game.legal_actions()
         moves += 1
@@ -764,6 +836,67 @@ print(moves, (time.process_time() - start) / moves * 1000)
     moves, ms = _printed(code, script)
     print(f"  {code}: {float(ms):.3f} ms of CPU a move for the kernel's share ({moves} moves, "
           f"{seats} seats)")
+
+
+# --- a move through the hub and the store, no sockets --------------------------------------------
+def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3) -> None:
+    """The CPU time of a person's move through the server's hub, in-process: the intent
+    checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread,
+    a group of one) and applied, every seat's picture built and encoded for its client; no
+    socket and no network. Main thread and process (with the writer thread), a move."""
+    script = f"""
+import asyncio, gc, random, tempfile, time
+from pathlib import Path
+from langfinger_widget.server import lobby
+from langfinger_widget.server.broker import MemoryBroker
+from langfinger_widget.server.config import Settings
+from langfinger_widget.server.hub import Hub
+from langfinger_widget.server.store import Store
+try:
+    import uvloop
+    uvloop.install()
+except ImportError:
+    pass
+
+async def main():
+    settings = Settings(data=Path(tempfile.mkdtemp()))
+    hub = Hub(settings, await Store.open(settings.database_url()), MemoryBroker())
+    await hub.start()
+    rng, at = random.Random(3), []
+    for _ in range({tables}):
+        made = await lobby.create(hub, {{"players": {seats}, "pace": 0}}, "http://x")
+        tokens = [""] * {seats}
+        for seat, invite in made["invite_keys"].items():
+            tokens[int(seat)] = (await lobby.join(hub, made["table"], {{"invite": invite}},
+                                                  "http://x"))["token"]
+        at.append([await hub.hello({{"kind": "hello", "token": t}}) for t in tokens])
+    moves = 0
+    gc.collect()
+    cpu, main_cpu = time.process_time(), time.thread_time()
+    for _ in range({rounds}):
+        for clients in at:
+            game = clients[0].live.room.game
+            seat = game.to_move
+            if seat is None:
+                continue
+            client = clients[seat]
+            client.last_id += 1
+            reply = await hub.intent(client, {{"kind": "act", "id": client.last_id,
+                "action": rng.choice(game.legal_actions(seat)), "move": game.move_number,
+                "version": game.version}})
+            assert reply["ok"], reply
+            moves += 1
+            for c in clients:
+                c._queue.clear()  # as a socket's writer takes them
+    cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
+    await hub.stop()
+    print(moves, main_cpu / moves * 1000, cpu / moves * 1000)
+
+asyncio.run(main())
+"""
+    moves, main_ms, ms = _printed(code, script)
+    print(f"  {code}: {float(main_ms):.3f} ms of the loop's CPU a move, {float(ms):.3f} ms with "
+          f"the writer thread ({moves} moves, {seats} seats)")
 
 
 # --- a frame's way out: the socket's writer task --------------------------------------------
@@ -890,7 +1023,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "sends", "pgwrites"],
+                                           "sends", "pgwrites", "pings", "hub"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
@@ -898,6 +1031,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "turns: bots' thinking let through during a person's move; "
                              "kernel: the kernel's share of a move's CPU, in-process; "
                              "sends: a frame's CPU through a socket's writer task, in-process; "
+                             "pings: the web stack's CPU a message, through a real server; "
+                             "hub: a move through the hub and SQLite, no sockets, in-process; "
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once)")
     parser.add_argument("--servers", type=int, default=2,
@@ -929,9 +1064,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.mode == "pgwrites":
         postgres_writes(args.tables)
         return 0
-    if args.mode in ("turns", "kernel", "sends"):
+    if args.mode == "pings":
+        pings(([(f"{args.compare.name} (compare)", args.compare.resolve())]
+               if args.compare else []) + [("this tree", ROOT)])
+        return 0
+    if args.mode in ("turns", "kernel", "sends", "hub"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
-            if args.mode == "turns":
+            if args.mode == "hub":
+                hub_share(code, seats=args.seats)
+            elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
             elif args.mode == "sends":
                 sends(code)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import hidden, invariants, load, rules, tally, views
@@ -459,6 +459,19 @@ class Game:
         """The events so far, redacted for ``seat`` exactly as :meth:`view` is."""
         self._check_seat(seat)
         return views.redact_log(self._recorded().events, seat)
+
+    def views(self, seats: Iterable[int], spectator: bool = False
+              ) -> dict[int | None, dict[str, Any]]:
+        """``{seat: view(seat)}`` for each of ``seats``, and with ``spectator``
+        ``{None: public_view()}``, the part all of them see alike built once (a server's
+        broadcast after a move). The views share that part: read them only (``view`` gives
+        one to change)."""
+        wanted = list(seats)
+        for seat in wanted:
+            if seat is None:
+                raise BadArgument("views() is for seats; the open board is view(None)")
+            self._check_seat(seat)
+        return views.views_for(self._state, wanted, spectator)
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may see (R13.1): no hand, no face-down front, no pile order.

@@ -10,6 +10,7 @@ every shuffle).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from . import cards
@@ -112,6 +113,28 @@ def public_view(state: State) -> dict[str, Any]:
     out = view(state, _NOBODY)
     out["seat"] = None
     out["spectator"] = True
+    return out
+
+
+def views_for(state: State, seats: Iterable[int], spectator: bool = False
+              ) -> dict[int | None, dict[str, Any]]:
+    """Each of ``seats``' :func:`view`, and with ``spectator`` the :func:`public_view` (under
+    the key None), equal to building each alone, but the part every seat sees alike built
+    once and shared.
+
+    A seat's view differs from a rival's eye only in its own player's entry (its hand and its
+    loot's fronts) and its ``seat``, so a server showing a move to every seat builds the rest
+    once. The views share their unchanged parts: read them (encode them), never change them.
+    """
+    base = view(state, _NOBODY)
+    players = base["players"]
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        own = list(players)
+        own[seat] = _player_view(state, seat, state.players[seat], seat)
+        out[seat] = {**base, "seat": seat, "players": own}
+    if spectator:
+        out[None] = {**base, "seat": None, "spectator": True}
     return out
 
 

@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import lobby, protocol
+from . import frames, lobby, protocol
 from .broker import make_broker
 from .config import Settings
 from .connections import max_connections_default
@@ -263,8 +263,14 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) -> None:
-    text = message.text if isinstance(message, protocol.Frame) else protocol.encode(message)
-    await websocket.send_text(text)
+    writer = frames.writer_of(websocket.scope)
+    if writer is None:  # another ASGI server: through ASGI
+        text = message.text if isinstance(message, protocol.Frame) else protocol.encode(message)
+        await websocket.send_text(text)
+        return
+    data = message.data if isinstance(message, protocol.Frame) else protocol.encode_bytes(message)
+    while not writer.write_text(data):  # the peer's buffers are full: wait, as ASGI's would
+        await writer.wait_writable()
 
 
 async def _send_within(websocket: WebSocket, message: dict[str, Any] | protocol.Frame,

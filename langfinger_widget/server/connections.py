@@ -22,6 +22,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .config import Settings
+from .frames import FrameProtocol
 from .protocol import MAX_FRAME
 
 # File descriptors kept for the database, logs and the Python runtime itself.
@@ -152,4 +153,5 @@ def uvicorn_config(app: Any, settings: Settings, log_level: str = "warning") -> 
     return uvicorn.Config(app, log_level=log_level, ws_max_size=MAX_FRAME, lifespan="on",
                           ws_ping_interval=20.0, ws_ping_timeout=20.0,
                           ws_per_message_deflate=False,
+                          ws=FrameProtocol or "auto",
                           http=guarded(settings), timeout_keep_alive=5)

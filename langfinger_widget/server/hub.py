@@ -170,9 +170,10 @@ class Pictures:
     """What one broadcast built: each seat's picture, each distinct message's frame, the
     table's public line."""
 
-    __slots__ = ("frames", "seats", "table")
+    __slots__ = ("frames", "seats", "table", "views")
 
     def __init__(self) -> None:
+        self.views: dict[int | None, dict[str, Any]] = {}  # built at once for a broadcast
         self.seats: dict[int | None, dict[str, Any]] = {}
         self.frames: dict[tuple[int | None, bool, int, int | None], Frame] = {}
         self.table: dict[str, Any] | None = None
@@ -445,7 +446,8 @@ class Hub:
         cache = Pictures() if cache is None else cache
         pic = cache.seats.get(client.seat)
         if pic is None:
-            pic = cache.seats[client.seat] = room.picture(client.seat)
+            pic = cache.seats[client.seat] = room.picture(client.seat,
+                                                          cache.views.get(client.seat))
         tail: list[Any] = pic["log"]
         size: int = pic["log_size"]
         since, start = client.sent_seq, client.log_size
@@ -473,6 +475,7 @@ class Hub:
 
     def broadcast(self, live: Live) -> None:
         cache = Pictures()
+        cache.views = live.room.views({c.seat for c in live.clients if not c.resync})
         for client in list(live.clients):
             if client.resync:
                 continue  # its coming fresh state holds this; build nothing for it now

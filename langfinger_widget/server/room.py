@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import reprlib
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -639,11 +639,24 @@ class Room:
             info["to_decide"] = list(game.to_decide)
         return info
 
-    def picture(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see now: view, legal, the latest events
-        (``log``, see :meth:`log_tail`) and how many there have been (``log_size``)."""
+    def views(self, seats: Collection[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of ``seats`` (None: a spectator's), for :meth:`picture`: a game that
+        builds several at once (``views``, Langfinger's) builds what they share once."""
         game = self.game
-        view = game.public_view() if seat is None else game.view(seat)
+        many = getattr(game, "views", None)
+        if many is not None and len(seats) > 1:
+            shown: dict[int | None, dict[str, Any]] = many(
+                [s for s in seats if s is not None], spectator=None in seats)
+            return shown
+        return {s: game.public_view() if s is None else game.view(s) for s in seats}
+
+    def picture(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see now: view (``view``, if the caller built
+        it with :meth:`views`), legal, the latest events (``log``, see :meth:`log_tail`) and
+        how many there have been (``log_size``)."""
+        game = self.game
+        if view is None:
+            view = game.public_view() if seat is None else game.view(seat)
         log, log_size = self.log_tail(seat)
         deciding = (seat is not None and seat in game.to_decide and self.status == PLAYING
                     and not self.bot_plays(seat))

@@ -53,3 +53,30 @@ def test_public_view_is_each_seats_view_without_its_own_secrets() -> None:
         for theirs, p in zip(public["players"], mine["players"], strict=True):
             if p["seat"] != seat:
                 assert theirs == p  # a rival's panel: the same for a seat as for a spectator
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("variant", ["standard", "open_info"])
+def test_views_at_once_are_each_seats_view_and_the_spectators(players: int,
+                                                              variant: str) -> None:
+    """``Game.views`` (a server's broadcast, R11/R13.1): every seat's view and the spectator's,
+    equal to each built alone at every position of random games, whatever the variant."""
+    import random
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        g = lf.Game.new(players, seed=seed, variant=variant)
+        while not g.is_over:
+            shown = g.views(range(players), spectator=True)
+            assert set(shown) == {*range(players), None}
+            for seat in range(players):
+                assert json.dumps(shown[seat], sort_keys=True) == json.dumps(
+                    g.view(seat), sort_keys=True)
+            assert json.dumps(shown[None], sort_keys=True) == json.dumps(
+                g.public_view(), sort_keys=True)
+            g.play(rng.choice(g.legal_actions()))
+    assert g.views([1]) == {1: g.view(1)}
+    with pytest.raises(lf.BadArgument):
+        g.views([None])  # type: ignore[list-item]
+    with pytest.raises(lf.BadArgument):
+        g.views([players])

@@ -445,6 +445,8 @@ def test_answers_nobody_reads_do_not_pile_up(tmp_path) -> None:
 class _Stuck:
     """A WebSocket whose peer stopped reading: a send never completes."""
 
+    scope: dict[str, Any] = {}  # no frame writer: the ASGI path
+
     def __init__(self) -> None:
         self.closed: int | None = None
 

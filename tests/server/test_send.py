@@ -23,6 +23,8 @@ LONG = 3600.0  # a send timeout no test comes near
 class _Socket:
     """A WebSocket whose sends complete at once, or wait for ``release`` (set by the test)."""
 
+    scope: dict[str, Any] = {}  # no frame writer: the ASGI path
+
     def __init__(self, wait: bool = False, fail: BaseException | None = None) -> None:
         self.wait = wait
         self.fail = fail

@@ -31,7 +31,7 @@ from langfinger_widget import games
 from langfinger_widget.server import lobby
 from langfinger_widget.server.app import create_app
 from langfinger_widget.server.config import Settings
-from langfinger_widget.server.protocol import MAX_FRAME
+from langfinger_widget.server.connections import uvicorn_config
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0  # seconds any one expected message may take
@@ -52,8 +52,7 @@ class ServerThread:
         settings.port = self.sock.getsockname()[1]
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=MAX_FRAME,
-                                lifespan="on")
+        config = uvicorn_config(self.app, settings)  # as `langfinger serve` runs it
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.sock]}, daemon=True)
