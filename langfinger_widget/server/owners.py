@@ -216,9 +216,9 @@ class RedisOwners:
                 continue
             try:
                 message = json.loads(popped[1])
-                if not isinstance(message, dict) or not isinstance(message.get("ask"), str):
-                    raise ValueError("not an ask or an answer")
             except ValueError:
+                message = None
+            if not isinstance(message, dict) or not isinstance(message.get("ask"), str):
                 log.warning("ignored a malformed message in %s: %r", inbox, popped[1][:80])
                 continue
             if "answer" in message:
