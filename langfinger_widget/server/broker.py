@@ -80,9 +80,11 @@ class RedisBroker:
         self._pending: list[bytes] = []  # notices to send, with the task sending them
         self._sending: asyncio.Task[None] | None = None
         self._publisher: resp.Connection | None = None
+        self._confirmed: asyncio.Future[None] | None = None  # Redis's answer to SUBSCRIBE
         self.url = url
 
     async def start(self, listener: Listener) -> None:
+        """Subscribe (Redis away, or refusing: the error, as the server starts)."""
         subscribed = asyncio.get_running_loop().create_future()
         self._task = asyncio.create_task(self._listen(listener, subscribed))
         await asyncio.wait([subscribed, self._task], return_when=asyncio.FIRST_COMPLETED)
@@ -90,10 +92,20 @@ class RedisBroker:
             self._task.result()  # the first connection failed: say why
 
     def _on_message(self, reply: Any) -> None:
-        # ["message", channel, data]; a subscription's confirmation or an error is no notice.
-        if not (isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message"):
-            if isinstance(reply, Exception):
-                log.error("Redis refused the subscription to %s: %s", CHANNEL, reply)
+        # ["message", channel, data]; or the subscription's confirmation, or a refusal (a
+        # wrong password) before it.
+        confirmed = self._confirmed
+        if isinstance(reply, Exception):
+            if confirmed is not None and not confirmed.done():
+                confirmed.set_exception(reply)
+            else:
+                log.error("Redis said, on the bus %s: %s", CHANNEL, reply)
+            return
+        if not (isinstance(reply, list) and len(reply) == 3):
+            return  # AUTH's OK
+        if reply[0] == b"subscribe" and confirmed is not None and not confirmed.done():
+            confirmed.set_result(None)
+        if reply[0] != b"message":
             return
         data = reply[2]
         sender, _, notice = data.partition(b"|")
@@ -109,9 +121,19 @@ class RedisBroker:
     async def _listen(self, listener: Listener, subscribed: asyncio.Future[None]) -> None:
         pause = 0.1
         while True:
+            connection = None
             try:
+                self._confirmed = confirmed = asyncio.get_running_loop().create_future()
                 connection = await resp.Connection.open(self._address, self._on_message)
-            except OSError:
+                connection.send(resp.command("SUBSCRIBE", CHANNEL))
+                await asyncio.wait([confirmed, connection.lost],
+                                   return_when=asyncio.FIRST_COMPLETED)
+                if not confirmed.done():
+                    raise resp.ConnectionLost(connection.lost.result())
+                confirmed.result()  # a refusal raises its ReplyError
+            except (OSError, resp.ConnectionLost, resp.ReplyError):
+                if connection is not None:
+                    connection.close()
                 if not subscribed.done():
                     raise
                 log.warning("the bus (%s) is away; trying again in %.1f s", self._address.host,
@@ -119,7 +141,6 @@ class RedisBroker:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 continue
-            connection.send(resp.command("SUBSCRIBE", CHANNEL))
             if not subscribed.done():
                 subscribed.set_result(None)
             pause = 0.1

@@ -131,3 +131,45 @@ async def _notices(url: str) -> None:
 
 def test_notices_reach_the_others_in_order_and_survive_a_dropped_connection(bus) -> None:
     asyncio.run(_notices(bus))
+
+
+async def _refused(url: str) -> None:
+    import redis.asyncio as redis
+
+    admin = redis.from_url(url)
+    try:
+        await admin.config_set("requirepass", "s3cret")
+    finally:
+        await admin.aclose()
+    with pytest.raises(resp.ReplyError):  # as the server starts: not a silent, dead bus
+        await RedisBroker(url).start(_nothing)
+    heard: list[tuple[str, int]] = []
+
+    async def on(table_id: str, seq: int) -> None:
+        heard.append((table_id, seq))
+
+    host = url.removeprefix("redis://")
+    a, b = RedisBroker(f"redis://:s3cret@{host}"), RedisBroker(f"redis://:s3cret@{host}")
+    await a.start(on)
+    await b.start(_nothing)
+    try:
+        await b.publish("t1", 3)
+        await _heard_until(heard, 1)
+        assert heard == [("t1", 3)]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def _nothing(table_id: str, seq: int) -> None:
+    return None
+
+
+def test_a_bus_that_wants_a_password_refuses_to_start_without_it() -> None:
+    try:
+        with services.redis() as running:  # its own: the password stays with it
+            asyncio.run(_refused(running.url))
+    except services.Missing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install the services: {missing}")
+        pytest.skip(str(missing))
