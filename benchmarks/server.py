@@ -22,6 +22,7 @@ table's record replays them.
     python benchmarks/server.py --mode turns --compare /tmp/old # thinking during a move
     python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
     python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
+    python benchmarks/server.py --mode follow --compare /tmp/old  # following another's moves
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -951,6 +952,117 @@ loop.run_until_complete(main())
           f"the loop's turn to it included)")
 
 
+# --- following another process's moves ---------------------------------------------------------
+def follow(code: Path, tables_count: int, rounds: int = 30) -> None:
+    """The CPU a process pays to follow another's moves (issue 39), in-process, without the
+    noise of a shared machine's sockets and neighbours: two hubs share a real Postgres; A
+    commits a move at each of ``tables_count`` 3-seat tables, B (one client at one or two
+    seats of each, as the cluster sweep connects them) is told "table T is at N" as its bus
+    would tell it, one notice at a time and 4 at once (a group commit announces its moves
+    together); B's thread CPU a followed move: the read, the replay, the pictures of its
+    seats and their encoding (the sockets' sends are not in it). Then the bus on a real
+    Redis: the CPU a notice costs its reader, and its sender. ``--compare DIR`` runs DIR's
+    code first."""
+    script = f"""
+import asyncio, os, random, sys, time
+sys.path.append({str(ROOT / "tests" / "server")!r})
+import services
+from langfinger_widget.server import lobby, tokens
+from langfinger_widget.server.broker import MemoryBroker, RedisBroker
+from langfinger_widget.server.config import Settings
+from langfinger_widget.server.hub import Client, Hub
+from langfinger_widget.server.limits import Turns
+from langfinger_widget.server.store import Store
+try:
+    import uvloop
+    new_loop = uvloop.new_event_loop
+except ImportError:
+    new_loop = asyncio.new_event_loop
+
+class Bus:  # not the one-process MemoryBroker: B follows as it does with others
+    async def start(self, listener): pass
+    async def publish(self, table_id, seq): pass
+    async def close(self): pass
+
+async def followed(url):
+    settings = Settings()
+    a = Hub(settings, await Store.open(url), MemoryBroker())
+    b = Hub(settings, await Store.open(url), Bus())
+    a.scheduler = b.scheduler = Turns(asyncio.get_running_loop())
+    rng, ids, clients = random.Random(1), [], []
+    for t in range({tables_count}):
+        made = await lobby.create(a, {{"players": 3, "join": 0, "pace": 0}}, "http://x")
+        table_id, seat_tokens = made["table"], {{0: made["token"]}}
+        for s in (1, 2):
+            invite = {{"invite": made["invite_keys"][str(s)]}}
+            seat_tokens[s] = (await lobby.join(a, table_id, invite, "http://x"))["token"]
+        live = await b.live(table_id)
+        for s in (0, 1, 2):
+            if (t + s) % 2 == 1:
+                client = Client(live, s, tokens.digest(seat_tokens[s]), settings)
+                live.clients.add(client)
+                client.push(b.state_for(client))
+                clients.append(client)
+        ids.append(table_id)
+    figures = []
+    for group in (1, 4):
+        spent, moves = 0.0, 0
+        for r in range({rounds}):
+            for table_id in ids:
+                live = a.rooms[table_id]
+                if live.room.status == "playing":
+                    seat = live.room.game.to_decide[0]
+                    action = rng.choice(live.room.game.legal_actions(seat))
+                    await a.commit(live, lambda room, s=seat, x=action: room.play(s, x, "person"))
+            for client in clients:
+                client._queue.clear()
+            start = time.thread_time()
+            for k in range(0, len(ids), group):
+                for table_id in ids[k:k + group]:
+                    await b._notice(table_id, a.rooms[table_id].room.seq)
+                if getattr(b, "_following", None) is not None:  # (batched: issue 39)
+                    await b._following
+            if r >= 2:  # the first rounds warm up
+                spent += time.thread_time() - start
+                moves += len(ids)
+            assert all(b.rooms[t].room.seq == a.rooms[t].room.seq for t in ids)
+        figures.append(spent / moves * 1000)
+    for hub in (a, b):
+        await hub.store.close()
+    return figures
+
+async def bus(url, notices=5000):
+    heard = []
+    reader, sender = RedisBroker(url), RedisBroker(url)
+    async def listener(table_id, seq):
+        heard.append(time.thread_time())
+    await reader.start(listener)
+    await sender.start(listener)
+    await asyncio.sleep(0.2)
+    start = time.thread_time()
+    for seq in range(notices):
+        await sender.publish("t" + str(seq % 97), seq + 1)
+        if seq % 4 == 3:  # four moves a group
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+    while len(heard) < notices:
+        await asyncio.sleep(0.01)
+    spent = time.thread_time() - start
+    await reader.close()
+    await sender.close()
+    return spent / notices * 1e6
+
+with services.postgres() as pg, services.redis() as r:
+    one, four = new_loop().run_until_complete(followed(pg.url))
+    both = new_loop().run_until_complete(bus(r.url))
+print(one, four, both)
+"""
+    one, four, both = _printed(code, script)
+    print(f"  {code}: {float(one):.3f} ms of CPU a followed move, one notice at a time; "
+          f"{float(four):.3f} when four come together ({tables_count} tables); the bus: "
+          f"{float(both):.1f} us a notice, sent and read (both ends in one process)")
+
+
 # --- Postgres writes: one transaction a move, or a group ------------------------------------------
 async def _commits(url: str, tables_count: int, rounds: int) -> list[tuple[str, float, float]]:
     """On the Postgres at ``url``: rounds of ``tables_count`` moves committed at once (one a
@@ -1023,7 +1135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "sends", "pgwrites", "pings", "hub"],
+                                           "sends", "pgwrites", "pings", "hub", "follow"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
@@ -1034,7 +1146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "pings: the web stack's CPU a message, through a real server; "
                              "hub: a move through the hub and SQLite, no sockets, in-process; "
                              "pgwrites: Postgres moves grouped or one a transaction "
-                             "(--tables at once)")
+                             "(--tables at once); follow: a process's CPU to follow "
+                             "another's moves (--tables tables), in-process")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--route", choices=["seats", "table"], default="seats",
@@ -1068,12 +1181,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         pings(([(f"{args.compare.name} (compare)", args.compare.resolve())]
                if args.compare else []) + [("this tree", ROOT)])
         return 0
-    if args.mode in ("turns", "kernel", "sends", "hub"):
+    if args.mode in ("turns", "kernel", "sends", "hub", "follow"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
             if args.mode == "hub":
                 hub_share(code, seats=args.seats)
             elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
+            elif args.mode == "follow":
+                follow(code, args.tables)
             elif args.mode == "sends":
                 sends(code)
             else:

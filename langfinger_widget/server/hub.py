@@ -40,7 +40,7 @@ from .room import (
     Refusal,
     Room,
 )
-from .store import Conflict, Store
+from .store import Conflict, Loaded, Store
 
 log = logging.getLogger("langfinger.server")
 
@@ -192,6 +192,10 @@ class Hub:
         self.rooms: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # The tables other processes announced moves of, waiting to be read in one go (see
+        # _notice), and the task reading them.
+        self._behind: dict[str, Live] = {}
+        self._following: asyncio.Task[None] | None = None
         self.scheduler: Any = None
         self.base_url = ""  # the links' base when no request says otherwise
 
@@ -288,9 +292,13 @@ class Hub:
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` in the background; its failure is logged, never lost."""
+        self._start(work)
+
+    def _start(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._finished)
+        return task
 
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -386,7 +394,12 @@ class Hub:
     async def _catch_up(self, live: Live) -> None:
         """Take in what other processes committed to this table (under its lock)."""
         room = live.room
-        loaded = await self.store.since(room.id, room.plies - 1)
+        await self._take_in(live, await self.store.since(room.id, room.plies - 1))
+
+    async def _take_in(self, live: Live, loaded: Loaded | None) -> None:
+        """Take in ``loaded``, read from the store after the room's last ply (under its lock):
+        a journal that does not follow on from the room's is read anew whole."""
+        room = live.room
         if loaded is None or loaded.table.seq == room.seq:
             return
         try:
@@ -412,6 +425,10 @@ class Hub:
         It catches up when it is next used: every reader asks ``current`` first, a commit
         from behind loses its compare and set and catches up, and a client's hello follows
         the notices heard meanwhile (``noticed``).
+
+        The tables noticed in one turn of the event loop are read in one query (a process
+        commits the moves that arrive together in one transaction and announces them
+        together): see ``_follow``. A notice lost to a failed read is found by ``_heal``.
         """
         live = self.rooms.get(table_id)
         if live is None or live.room.seq >= seq:
@@ -419,12 +436,49 @@ class Hub:
         live.noticed = max(live.noticed, seq)
         if not live.clients and live.bot_key is None:
             return
-        await self._follow(live, seq)
+        self._behind[table_id] = live
+        if self._following is None or self._following.done():
+            self._following = self._start(self._follow())
 
-    async def _follow(self, live: Live, seq: int) -> None:
-        """Take in and show what other processes wrote up to ``seq`` (at least)."""
+    async def _follow(self) -> None:
+        await asyncio.sleep(0)  # the notices read in this turn join the first read
+        while self._behind:
+            batch, self._behind = self._behind, {}
+            # A table whose lock is taken (a change of this process's under way) waits for
+            # it alone; the others are locked at once (none waits: no cycle) and read at once.
+            held = []
+            for live in batch.values():
+                if live.room.seq >= live.noticed:
+                    continue
+                if live.lock.locked():
+                    self.spawn(self._follow_one(live))
+                else:
+                    await live.lock.acquire()  # free: taken without a turn of the loop
+                    held.append(live)
+            if not held:
+                continue
+            before = [live.room.seq for live in held]
+            try:
+                found = await self.store.since_many({live.room.id: live.room.plies - 1
+                                                     for live in held})
+                for live in held:
+                    await self._take_in(live, found.get(live.room.id))
+            finally:
+                for live in held:
+                    live.lock.release()
+            for live, seq in zip(held, before, strict=True):
+                if live.room.seq != seq:
+                    self._followed(live)
+
+    async def _follow_to(self, live: Live, seq: int) -> None:
+        """Take in and show what other processes wrote up to ``seq`` (at least): a forwarded
+        intent's answer is shown to the client that sent it before the answer itself."""
+        live.noticed = max(live.noticed, seq)
+        await self._follow_one(live)
+
+    async def _follow_one(self, live: Live) -> None:
         async with live.lock:
-            if live.room.seq >= seq:
+            if live.room.seq >= live.noticed:
                 return
             await self._catch_up(live)
         self._followed(live)
@@ -681,7 +735,7 @@ class Hub:
                     if time.monotonic() < deadline:
                         continue
                     raise Refusal("conflict", "the table is busy: try again")
-                await self._follow(live, int(answer.get("seq", -1)))
+                await self._follow_to(live, int(answer.get("seq", -1)))
                 if not answer.get("ok"):
                     raise Refusal(str(answer.get("code")), str(answer.get("error")))
                 return
@@ -718,7 +772,7 @@ class Hub:
         landed = any(ply.kind == "play" and ply.seat == seat and ply.by == "person"
                      and ply.data.get("action") == action for ply in loaded.plies)
         if landed:
-            await self._follow(live, loaded.table.seq)
+            await self._follow_to(live, loaded.table.seq)
         return landed
 
     async def _serve(self, ask: dict[str, Any]) -> dict[str, Any]:

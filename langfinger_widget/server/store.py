@@ -392,17 +392,25 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-# Store.since on Postgres: the table's row with its seats and the new journal rows as JSON
-# text (decoded here once, not row by row through the driver and SQLAlchemy).
+# Store.since_many on Postgres: each table's row with its seats and its new journal rows as
+# JSON text (decoded here once, not row by row through the driver and SQLAlchemy), for every
+# table asked for in one statement: the notices that arrive together are read together.
 _SINCE = """
-SELECT t.seq, t.status, t.to_move, t.bot_turn, t.deadline, t.spectator_hash, t.created,
+SELECT t.id, t.seq, t.status, t.to_move, t.bot_turn, t.deadline, t.spectator_hash, t.created,
        t.updated,
        (SELECT json_agg(s ORDER BY s.seat)::text FROM lf_seats s WHERE s.table_id = t.id)
            AS seats,
        (SELECT json_agg(j ORDER BY j.ply)::text FROM lf_journal j
-         WHERE j.table_id = t.id AND j.ply > $2) AS plies
-FROM lf_tables t WHERE t.id = $1
+         WHERE j.table_id = t.id AND j.ply > q.after) AS plies
+FROM unnest($1::text[], $2::int[]) AS q(id, after) JOIN lf_tables t ON t.id = q.id
 """
+
+
+async def _no_reset(_conn: Any) -> None:
+    """The pool's connections run only this module's statements: no session setting, cursor,
+    LISTEN or advisory lock outlives one (asyncpg still rolls back a transaction left open).
+    asyncpg's default reset is a round trip of four statements at every release, which cost
+    a follower more than its read of another process's move."""
 
 
 def _table_row(r: Any) -> TableRow:
@@ -421,6 +429,23 @@ def _seat_row(r: Any) -> SeatRow:
 def _ply_row(r: Any) -> Ply:
     return Ply(ply=r.ply, kind=r.kind, seat=r.seat, data=json.loads(r.data), by=r.by, seq=r.seq,
                at=r.at)
+
+
+def _followed(row: Any) -> Loaded:
+    """A row of ``_SINCE`` as :class:`Loaded` (its setup left empty: see ``since_many``)."""
+    table = TableRow(id=row["id"], seq=row["seq"], setup={}, options={}, status=row["status"],
+                     to_move=row["to_move"], bot_turn=bool(row["bot_turn"]),
+                     deadline=row["deadline"], spectator_hash=row["spectator_hash"],
+                     created=row["created"], updated=row["updated"])
+    seat_rows = [SeatRow(seat=r["seat"], kind=r["kind"], name=r["name"], status=r["status"],
+                         level=r["level"], stand_in=bool(r["stand_in"]),
+                         invite_hash=r["invite_hash"], token_hash=r["token_hash"],
+                         webhook=r["webhook"])
+                 for r in json.loads(row["seats"] or "[]")]
+    plies = [Ply(ply=r["ply"], kind=r["kind"], seat=r["seat"], data=json.loads(r["data"]),
+                 by=r["by"], seq=r["seq"], at=r["at"])
+             for r in json.loads(row["plies"] or "[]")]
+    return Loaded(table, seat_rows, plies)
 
 
 class Store:
@@ -464,7 +489,8 @@ class Store:
 
             dsn = make_url(url).set(drivername="postgresql").render_as_string(
                 hide_password=False)
-            follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+            follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4,
+                                               reset=_no_reset)
             writer = _PostgresWriter(follow) if group else None
         return cls(engine, writer, follow)
 
@@ -547,35 +573,30 @@ class Store:
     # --- reading ------------------------------------------------------------------------------
     async def since(self, table_id: str, after_ply: int) -> Loaded | None:
         """What a process that holds a table up to ``after_ply`` needs to follow it: the
-        table's row, its seats and only the journal rows after that one.
+        table's row, its seats and only the journal rows after that one (None: no table)."""
+        return (await self.since_many({table_id: after_ply})).get(table_id)
+
+    async def since_many(self, after: Mapping[str, int]) -> dict[str, Loaded]:
+        """:meth:`since` for several tables at once (``after``: each table's last ply held);
+        the tables that exist.
 
         Every process with clients at a table follows every move another process makes
         there, so this is paid (N - 1) times a move with N processes: on Postgres it is one
-        statement, one round trip, its rows aggregated in the database (instead of three
-        statements through SQLAlchemy, in a transaction of their own, which cost a follower
-        more than the committing process paid for the move). The setup is not read again:
-        it never changes.
+        statement, one round trip for all the tables whose notices came together, their rows
+        aggregated in the database (instead of three statements a table through SQLAlchemy,
+        in a transaction of their own, which cost a follower more than the committing
+        process paid for the move). The setup is not read again: it never changes.
         """
         if self._follow is None:  # SQLite: one machine, the general path is cheap
-            return await self.load(table_id, after_ply)
+            found = {}
+            for table_id, after_ply in after.items():
+                loaded = await self.load(table_id, after_ply)
+                if loaded is not None:
+                    found[table_id] = loaded
+            return found
         async with self._follow.acquire() as conn:
-            row = await conn.fetchrow(_SINCE, table_id, after_ply)
-        if row is None:
-            return None
-        table = TableRow(id=table_id, seq=row["seq"], setup={}, options={},
-                         status=row["status"], to_move=row["to_move"],
-                         bot_turn=bool(row["bot_turn"]), deadline=row["deadline"],
-                         spectator_hash=row["spectator_hash"], created=row["created"],
-                         updated=row["updated"])
-        seat_rows = [SeatRow(seat=r["seat"], kind=r["kind"], name=r["name"],
-                             status=r["status"], level=r["level"],
-                             stand_in=bool(r["stand_in"]), invite_hash=r["invite_hash"],
-                             token_hash=r["token_hash"], webhook=r["webhook"])
-                     for r in json.loads(row["seats"] or "[]")]
-        plies = [Ply(ply=r["ply"], kind=r["kind"], seat=r["seat"], data=json.loads(r["data"]),
-                     by=r["by"], seq=r["seq"], at=r["at"])
-                 for r in json.loads(row["plies"] or "[]")]
-        return Loaded(table, seat_rows, plies)
+            rows = await conn.fetch(_SINCE, list(after), list(after.values()))
+        return {row["id"]: _followed(row) for row in rows}
 
     async def load(self, table_id: str, after_ply: int = -1) -> Loaded | None:
         """A table with its seats and the journal rows after ``after_ply`` (all by default)."""
