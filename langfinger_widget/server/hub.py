@@ -79,6 +79,11 @@ class Client:
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
+        # Writes a message to the socket at once, True; False if it cannot now (its buffers
+        # are full, or it is closing): then the message waits in the outbox for the
+        # socket's writer task. None: every message goes through the outbox.
+        self.direct: Callable[[Message], bool] | None = None
+        self._held = False  # the writer task holds a message it is sending
 
     def push(self, message: Message, picture: bool = False) -> None:
         """Queue a message (or a frame encoded once for many clients). A client too slow to
@@ -100,6 +105,11 @@ class Client:
                 self._queue.clear()
                 self.close(protocol.CLOSE_SLOW, "not reading")
                 return
+        # Nothing waiting or being sent: the frame goes out now, not a task switch later
+        # (a wake-up, the writer's turn and its send cost as much as the write itself).
+        if (not self._queue and not self._held and not self.resync and self.closing is None
+                and self.direct is not None and self.direct(message)):
+            return
         self._queue.append(message)
         self._wake.set()
         if len(self._queue) >= self._outbox_size // 2:
@@ -117,14 +127,18 @@ class Client:
         self._roomy.set()
 
     async def next(self, compose: Callable[[Client], Message]) -> Message | None:
-        """The next message to send (None: close the socket with ``closing``)."""
+        """The next message to send (None: close the socket with ``closing``). The writer
+        holds it until it asks for the next one: meanwhile nothing is written directly."""
+        self._held = False
         while True:
             if self._queue:
                 if len(self._queue) <= self._outbox_size // 2:
                     self._roomy.set()
+                self._held = True
                 return self._queue.popleft()
             if self.resync:
                 self.resync = False
+                self._held = True
                 return compose(self)
             if self.closing is not None:
                 return None
