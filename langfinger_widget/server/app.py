@@ -273,6 +273,19 @@ async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) 
         await writer.wait_writable()
 
 
+def _direct(writer: frames.Writer) -> Callable[[dict[str, Any] | protocol.Frame], bool]:
+    """A client's way to write a message at once (see ``Client.push``)."""
+    def write(message: dict[str, Any] | protocol.Frame) -> bool:
+        data = message.data if isinstance(message, protocol.Frame) else \
+            protocol.encode_bytes(message)
+        try:
+            return writer.write_text(data)
+        except OSError:  # closing: the writer task meets it too, and ends
+            return False
+
+    return write
+
+
 async def _send_within(websocket: WebSocket, message: dict[str, Any] | protocol.Frame,
                        timeout: float) -> None:
     """``_send``, or TimeoutError if it waits ``timeout`` seconds (the peer stopped reading and
@@ -373,6 +386,9 @@ async def _socket(websocket: WebSocket, hub: Hub, settings: Settings) -> None:
         await _refuse_socket(websocket, protocol.CLOSE_TOO_MANY if refusal.code ==
                              "too_many_sockets" else protocol.CLOSE_UNAUTHORIZED, refusal)
         return
+    direct = frames.writer_of(websocket.scope)
+    if direct is not None:
+        client.direct = _direct(direct)
     writer = asyncio.create_task(_write(websocket, client, hub))
     try:
         await _serve(websocket, client, hub)

@@ -79,6 +79,11 @@ class Client:
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
+        # Writes a message to the socket at once, True; False if it cannot now (its buffers
+        # are full, or it is closing): then the message waits in the outbox for the
+        # socket's writer task. None: every message goes through the outbox.
+        self.direct: Callable[[Message], bool] | None = None
+        self._held = False  # the writer task holds a message it is sending
 
     def push(self, message: Message, picture: bool = False) -> None:
         """Queue a message (or a frame encoded once for many clients). A client too slow to
@@ -100,6 +105,11 @@ class Client:
                 self._queue.clear()
                 self.close(protocol.CLOSE_SLOW, "not reading")
                 return
+        # Nothing waiting or being sent: the frame goes out now, not a task switch later
+        # (a wake-up, the writer's turn and its send cost as much as the write itself).
+        if (not self._queue and not self._held and not self.resync and self.closing is None
+                and self.direct is not None and self.direct(message)):
+            return
         self._queue.append(message)
         self._wake.set()
         if len(self._queue) >= self._outbox_size // 2:
@@ -117,14 +127,18 @@ class Client:
         self._roomy.set()
 
     async def next(self, compose: Callable[[Client], Message]) -> Message | None:
-        """The next message to send (None: close the socket with ``closing``)."""
+        """The next message to send (None: close the socket with ``closing``). The writer
+        holds it until it asks for the next one: meanwhile nothing is written directly."""
+        self._held = False
         while True:
             if self._queue:
                 if len(self._queue) <= self._outbox_size // 2:
                     self._roomy.set()
+                self._held = True
                 return self._queue.popleft()
             if self.resync:
                 self.resync = False
+                self._held = True
                 return compose(self)
             if self.closing is not None:
                 return None
@@ -176,7 +190,7 @@ class Pictures:
         self.views: dict[int | None, dict[str, Any]] = {}  # built at once for a broadcast
         self.seats: dict[int | None, dict[str, Any]] = {}
         self.frames: dict[tuple[int | None, bool, int, int | None], Frame] = {}
-        self.table: dict[str, Any] | None = None
+        self.table: Any = None  # the public line, encoded once
 
 
 class Hub:
@@ -511,8 +525,8 @@ class Hub:
         key = (client.seat, full, since, None if full else start)
         frame = cache.frames.get(key)
         if frame is None:
-            if cache.table is None:
-                cache.table = room.info(live.online())
+            if cache.table is None:  # the same for every client: encoded once
+                cache.table = protocol.encoded_once(room.info(live.online()))
             fields = {k: v for k, v in pic.items() if k != "log"}
             frame = cache.frames[key] = Frame.of(out(
                 "state" if full else "update", room.seq, since=since, you=self._you(client),
@@ -529,7 +543,8 @@ class Hub:
 
     def broadcast(self, live: Live) -> None:
         cache = Pictures()
-        cache.views = live.room.views({c.seat for c in live.clients if not c.resync})
+        cache.views = protocol.shared_once(
+            live.room.views({c.seat for c in live.clients if not c.resync}))
         for client in list(live.clients):
             if client.resync:
                 continue  # its coming fresh state holds this; build nothing for it now

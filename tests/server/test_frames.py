@@ -156,3 +156,45 @@ def test_a_real_server_writes_every_frame_itself(tmp_path, monkeypatch) -> None:
         running.stop()
     assert len(received) > 12 * 3  # every seat's update of every move, and the answers
     assert set(received) <= set(written)
+
+
+def test_a_push_with_nothing_waiting_is_written_at_once_else_it_keeps_its_place(
+        tmp_path) -> None:
+    """``Client.push`` writes straight to the socket only when nothing is queued or being
+    sent: a frame never overtakes one before it."""
+    settings = Settings(data=tmp_path, send_timeout=LONG)
+
+    async def scene() -> tuple[list[bytes], list[bytes]]:
+        client = Client(Any, 0, None, settings)  # type: ignore[arg-type]
+        hub = type("HubStub", (), {"settings": settings, "state_for": lambda self, c: {}})()
+        direct: list[bytes] = []
+        room = [True]
+
+        def write(message: Any) -> bool:
+            if not room[0]:
+                return False
+            direct.append(protocol.Frame.of(message).data if isinstance(message, dict)
+                          else message.data)
+            return True
+
+        client.direct = write
+        client.push(_message(1))  # nothing waits: written at once
+        room[0] = False
+        client.push(_message(2))  # the socket is full: it waits in the outbox ...
+        room[0] = True
+        client.push(_message(3))  # ... and this one waits behind it, room or not
+        writer = _Writer()
+        task = asyncio.ensure_future(_write(_Socket(writer), client, hub))  # type: ignore[arg-type]
+        while len(writer.written) < 2:
+            await asyncio.sleep(0)
+        client.push(_message(4))  # the outbox is empty and nothing held: at once again
+        client.resync = True
+        client.push(_message(5))  # a resync is coming: through the writer, in order
+        client.close(1000, "bye")
+        await asyncio.wait_for(task, WAIT)
+        return direct, writer.written
+
+    direct, written = asyncio.run(scene())
+    encoded = [protocol.encode(_message(n)).encode() for n in range(1, 6)]
+    assert direct == [encoded[0], encoded[3]]
+    assert written == [encoded[1], encoded[2], encoded[4], b"{}"]  # the last: the resync
