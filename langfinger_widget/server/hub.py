@@ -190,7 +190,7 @@ class Pictures:
         self.views: dict[int | None, dict[str, Any]] = {}  # built at once for a broadcast
         self.seats: dict[int | None, dict[str, Any]] = {}
         self.frames: dict[tuple[int | None, bool, int, int | None], Frame] = {}
-        self.table: Any = None  # the public line, encoded once
+        self.table: dict[str, Any] | None = None
 
 
 class Hub:
@@ -525,8 +525,8 @@ class Hub:
         key = (client.seat, full, since, None if full else start)
         frame = cache.frames.get(key)
         if frame is None:
-            if cache.table is None:  # the same for every client: encoded once
-                cache.table = protocol.encoded_once(room.info(live.online()))
+            if cache.table is None:
+                cache.table = room.info(live.online())
             fields = {k: v for k, v in pic.items() if k != "log"}
             frame = cache.frames[key] = Frame.of(out(
                 "state" if full else "update", room.seq, since=since, you=self._you(client),
@@ -543,8 +543,7 @@ class Hub:
 
     def broadcast(self, live: Live) -> None:
         cache = Pictures()
-        cache.views = protocol.shared_once(
-            live.room.views({c.seat for c in live.clients if not c.resync}))
+        cache.views = live.room.views({c.seat for c in live.clients if not c.resync})
         for client in list(live.clients):
             if client.resync:
                 continue  # its coming fresh state holds this; build nothing for it now

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, TypeVar
+from typing import Any
 
 from .kernel import TokenBucket
 from .room import Refusal
 
-K = TypeVar("K")
 VERSION = 1
 PROTOCOL = f"langfinger-online/{VERSION}"
 # What one message from a client may weigh: an intent is a few hundred bytes. Larger frames
@@ -52,16 +51,7 @@ def error(code: str, message: str, seq: int | None = None, msg_id: Any = None
 
 def encode_pure(message: dict[str, Any]) -> str:
     """:func:`encode` without msgspec: the standard library's JSON, the same content."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True,
-                      default=_plain)
-
-
-def _plain(value: Any) -> Any:
-    """A part :func:`encoded_once` made bytes, as JSON data again (``json`` cannot embed
-    bytes; it meets them only for a message msgspec could not encode, see below)."""
-    if FAST_JSON and isinstance(value, msgspec.Raw):
-        return json.loads(bytes(value))
-    raise TypeError(f"{type(value).__name__} is not JSON")
+    return json.dumps(message, separators=(",", ":"), allow_nan=False, sort_keys=True)
 
 
 try:  # the [server] extra's compiled encoder: ~9x faster on a seat's update; same content
@@ -85,56 +75,6 @@ except ImportError:  # pragma: no cover (the pure fallback, e.g. in Pyodide)
 
     _fast_encode = encode_pure
     FAST_JSON = False
-
-
-def encoded_once(value: Any) -> Any:
-    """``value`` as the bytes of its JSON, for msgspec to embed as they are in every frame
-    that holds it: a part many frames share is encoded once (the same bytes as encoding it
-    in place: one encoder, keys sorted). Without msgspec, or for text msgspec cannot encode,
-    ``value`` itself."""
-    if not FAST_JSON:
-        return value
-    try:
-        return msgspec.Raw(_fast(value))
-    except UnicodeEncodeError:
-        return value
-
-
-def shared_once(views: dict[K, dict[str, Any]]) -> dict[K, dict[str, Any]]:
-    """The views with every part two or more of them hold (the same object: ``Game.views``
-    shares what the seats see alike), and each entry of their lists that two or more hold,
-    encoded once (:func:`encoded_once`). The views are only read: new dicts are made."""
-    if not FAST_JSON or len(views) < 2:
-        return views
-    held: dict[int, int] = {}
-    for view in views.values():
-        for part in view.values():
-            if type(part) in (dict, list):
-                held[id(part)] = held.get(id(part), 0) + 1
-            if type(part) is list:
-                for entry in part:
-                    if type(entry) is dict:
-                        held[id(entry)] = held.get(id(entry), 0) + 1
-    made: dict[int, Any] = {}
-
-    def once(part: Any) -> Any:
-        found = made.get(id(part))
-        if found is None:
-            found = made[id(part)] = encoded_once(part)
-        return found
-
-    out: dict[K, dict[str, Any]] = {}
-    for key, view in views.items():
-        mine: dict[str, Any] = {}
-        for name, part in view.items():
-            kind = type(part)
-            if kind in (dict, list) and held[id(part)] > 1:
-                part = once(part)
-            elif kind is list and any(type(e) is dict and held[id(e)] > 1 for e in part):
-                part = [once(e) if type(e) is dict and held[id(e)] > 1 else e for e in part]
-            mine[name] = part
-        out[key] = mine
-    return out
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -5,11 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from wire import Wire, create, play_random, seated_table, wires
-
-import langfinger_widget as lf
-from langfinger_widget.server import protocol
 
 
 def test_hello_gives_the_full_state_of_ones_own_seat(server) -> None:
@@ -167,25 +163,3 @@ def test_frames_are_compact_json_with_sorted_keys_with_or_without_msgspec() -> N
     # A client may send a lone surrogate (valid JSON, no UTF-8): quoted back, never a crash.
     odd = protocol.out("why", 1, action=json.loads('"a\\ud800b"'))
     assert json.loads(protocol.encode(odd)) == odd
-
-
-@pytest.mark.parametrize("players", [2, 3, 5])
-def test_parts_the_seats_share_are_encoded_once_to_the_same_bytes(players: int) -> None:
-    """A broadcast encodes what every seat's view holds alike once (protocol.shared_once):
-    each frame's bytes are those of encoding its view in place, at every position of a
-    random game; and a frame msgspec cannot encode (a lone surrogate a client sent) falls
-    back to the standard library with the same content."""
-    rng = random.Random(players)
-    game = lf.Game.new(players, seed=players)
-    while not game.is_over:
-        views = game.views(range(players), spectator=True)
-        once = protocol.shared_once(views)
-        for seat, view in views.items():
-            assert protocol.encode({"kind": "update", "view": once[seat]}) == protocol.encode(
-                {"kind": "update", "view": view})
-        game.play(rng.choice(game.legal_actions()))
-    odd = {"kind": "update", "name": "\ud800", "view": once[0]}
-    assert json.loads(protocol.encode(odd)) == json.loads(
-        protocol.encode({**odd, "view": views[0]}))
-    if protocol.FAST_JSON:  # the check can fail: something was encoded once
-        assert any(type(part).__name__ == "Raw" for part in once[0].values())
