@@ -37,7 +37,7 @@ class _Record:
     only when the log or an undo barrier is asked for: self-play pays nothing.
     """
 
-    __slots__ = ("events", "marks", "owned", "state")
+    __slots__ = ("events", "kept", "marks", "owned", "state")
 
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)  # the setup's, then those of each recorded decision
@@ -47,13 +47,21 @@ class _Record:
         # one of them records a decision (copy on write: a server copies the game for every
         # move, and most copies never write their record).
         self.owned = True
+        # Once asked for, the record is kept as the game is played (see ``keep``): a game
+        # whose log is read after every move (a server's) need not replay each move again.
+        self.kept = False
 
     def catch_up(self, base: State, played: Sequence[Key]) -> None:
         """Record the decisions of ``played`` not recorded yet."""
         done = len(self.marks)
+        self.kept = True
         if done == len(played):
             return
         position = self.state
+        if position is None and done:  # kept without a position (see keep): write it anew
+            del self.events[self.marks[0]:]
+            self.marks.clear()
+            done = 0
         if position is None:
             position = base.copy()
         elif not self.owned:
@@ -62,6 +70,20 @@ class _Record:
             self.marks.append(len(self.events))
             rules.resolve(position, key, self.events)
         self.state = position
+        self.owned = True
+
+    def keep(self, decisions: int, events: Sequence[Event]) -> None:
+        """A decision was just played (``decisions`` in all now) with ``events``: record it
+        as it is, if the record is kept and was complete before it (replaying it later would
+        make the same events: the kernel is deterministic)."""
+        if not self.kept or len(self.marks) != decisions - 1:
+            return
+        self.marks.append(len(self.events))
+        self.events.extend(views.copy_events(list(events)))  # the caller's are its own
+        # No position is kept (copying it would cost what the replay saves): a kept record
+        # is complete after every decision, so it needs none, unless play goes on without
+        # it (never, short of a bug), and then catch_up writes the record anew.
+        self.state = None
         self.owned = True
 
     def cut(self, decisions: int, position: State) -> None:
@@ -77,6 +99,7 @@ class _Record:
         twin.marks = list(self.marks)
         twin.state = self.state
         twin.owned = self.owned = self.state is None
+        twin.kept = self.kept
         return twin
 
 
@@ -361,6 +384,7 @@ class Game:
         self._legal_ids = None
         self._played.append(key)
         self._version += 1
+        self._record.keep(len(self._played), events)
         return events  # the caller's own: the game's record is written apart (_Record)
 
     def undo(self) -> None:

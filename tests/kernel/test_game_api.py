@@ -252,3 +252,31 @@ def test_notation_error_is_exported_like_the_other_errors() -> None:
     assert issubclass(lf.NotationError, lf.InvalidState) and "NotationError" in lf.__all__
     with pytest.raises(lf.NotationError):
         lf.Game.from_notation("s7 1x0")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_record_kept_move_by_move_is_the_record_replayed(players: int) -> None:
+    """A game whose log is read after every move keeps its record as it plays (no replay);
+    through copies (a server's drafts) and undos it holds exactly what a game asked once at
+    the end replays: every seat's log, the open log and every sight barrier (R12.1)."""
+    import random
+
+    rng = random.Random(players)
+    kept = lf.Game.new(players, seed=players)
+    moves: list[dict] = []
+    while not kept.is_over and len(moves) < 400:
+        kept.log(0)  # asked after every move, as a server does
+        draft = kept.copy()
+        action = rng.choice(draft.legal_actions())
+        draft.play(action)
+        kept = draft
+        moves.append(action)
+        if rng.random() < 0.05:
+            kept.undo()
+            moves.pop()
+    replayed = lf.Game.new(players, seed=players)
+    for action in moves:
+        replayed.play(action)
+    for seat in [None, *range(players)]:
+        assert kept.log(seat) == replayed.log(seat)
+        assert kept.sight_barrier(seat) == replayed.sight_barrier(seat)
