@@ -32,6 +32,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
+from . import resp
 from .broker import Broker, RedisBroker
 
 log = logging.getLogger("langfinger.server")
@@ -99,7 +100,7 @@ class LocalOwners:
 
 # Own the table if nobody does, else push the ask (if any) onto its owner's inbox: one round
 # trip, and atomic, so an ask never goes to an owner whose lease ran out meanwhile.
-_ROUTE = """
+_ROUTE = resp.Script("""
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return ARGV[1] end
 local owner = redis.call('GET', KEYS[1])
 if owner == ARGV[1] then
@@ -112,9 +113,9 @@ if ARGV[3] ~= '' then
   redis.call('PEXPIRE', inbox, ARGV[5])
 end
 return owner
-"""
+""")
 # Extend each lease that is still ours; 1 or 0 for each key.
-_RENEW = """
+_RENEW = resp.Script("""
 local kept = {}
 for i, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then
@@ -125,32 +126,30 @@ for i, key in ipairs(KEYS) do
   end
 end
 return kept
-"""
-_RELEASE = """
+""")
+_RELEASE = resp.Script("""
 for _, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
 end
 return 0
-"""
+""")
 _CHUNK = 500  # keys a script call takes at once
 
 
 class RedisOwners:
-    """Leases and inboxes in Redis (see the module's docstring)."""
+    """Leases and inboxes in Redis (see the module's docstring), through :mod:`resp`'s
+    client: the scripts by their sha1 (EVALSHA), an answer's RPUSH and PEXPIRE in one
+    write, the inbox's BLPOP on a connection of its own."""
 
     def __init__(self, url: str, me: str, lease: float = LEASE_SECONDS) -> None:
-        import redis.asyncio as redis  # the [server] extra
-
         self.me = me
         self.lease = lease
-        self._redis = redis.from_url(url)
-        self._inbox_redis = redis.from_url(url)  # BLPOP holds its connection: its own
+        address = resp.Address.of(url)
+        self._redis = resp.Client(address)
+        self._inbox_redis = resp.Client(address)  # BLPOP holds its connection: its own
         self._owned: set[str] = set()
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._route = self._redis.register_script(_ROUTE)
-        self._renew = self._redis.register_script(_RENEW)
-        self._release = self._redis.register_script(_RELEASE)
 
     def _ms(self, seconds: float) -> int:
         return max(1, int(seconds * 1000))
@@ -168,7 +167,7 @@ class RedisOwners:
         return table_id in self._owned
 
     async def _run_route(self, table_id: str, ask: str) -> str | None:
-        owner = await self._route(keys=[OWNER_KEY + table_id], args=[
+        owner = await self._redis.run(_ROUTE, [OWNER_KEY + table_id], [
             self.me, self._ms(self.lease), ask, INBOX_KEY, self._ms(self.lease * INBOX_LEASES)])
         text = owner.decode() if isinstance(owner, bytes) else str(owner)
         if text == self.me:
@@ -205,7 +204,7 @@ class RedisOwners:
         inbox = INBOX_KEY + self.me
         while True:
             try:
-                popped = await self._inbox_redis.blpop([inbox], timeout=1)
+                popped = await self._inbox_redis.call("BLPOP", inbox, 1)
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis away a while: the asks time out, the leases run out
@@ -237,11 +236,10 @@ class RedisOwners:
                       "this; try again", "seq": -1}
         inbox = INBOX_KEY + ask["from"]
         try:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                pipe.rpush(inbox, json.dumps({**answer, "ask": ask["ask"], "answer": True},
-                                             separators=(",", ":")))
-                pipe.pexpire(inbox, self._ms(self.lease * INBOX_LEASES))
-                await pipe.execute()
+            await self._redis.calls(
+                ("RPUSH", inbox, json.dumps({**answer, "ask": ask["ask"], "answer": True},
+                                            separators=(",", ":"))),
+                ("PEXPIRE", inbox, self._ms(self.lease * INBOX_LEASES)))
         except Exception:  # Redis away: the asker times out and looks at the journal
             log.exception("answering a forwarded intent failed")
 
@@ -254,8 +252,8 @@ class RedisOwners:
             try:
                 for start in range(0, len(owned), _CHUNK):
                     chunk = owned[start:start + _CHUNK]
-                    kept = await self._renew(keys=[OWNER_KEY + t for t in chunk],
-                                             args=[self.me, self._ms(self.lease)])
+                    kept = await self._redis.run(_RENEW, [OWNER_KEY + t for t in chunk],
+                                                 [self.me, self._ms(self.lease)])
                     gone += [t for t, k in zip(chunk, kept, strict=True) if not int(k)]
             except Exception:  # Redis away: the leases may run out; the store's CAS guards
                 log.exception("renewing the table leases failed")
@@ -269,8 +267,8 @@ class RedisOwners:
         ours = [t for t in table_ids if t in self._owned]
         self._owned.difference_update(ours)
         for start in range(0, len(ours), _CHUNK):
-            await self._release(keys=[OWNER_KEY + t for t in ours[start:start + _CHUNK]],
-                                args=[self.me])
+            await self._redis.run(_RELEASE, [OWNER_KEY + t for t in ours[start:start + _CHUNK]],
+                                  [self.me])
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -280,8 +278,8 @@ class RedisOwners:
                 await task
         with contextlib.suppress(Exception):
             await self.release(list(self._owned))
-        await self._inbox_redis.aclose()
-        await self._redis.aclose()
+        self._inbox_redis.close()
+        self._redis.close()
 
 
 def make_owners(broker: Broker, lease: float = LEASE_SECONDS) -> Owners:

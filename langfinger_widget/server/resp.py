@@ -1,4 +1,7 @@
-"""Just enough of Redis's wire protocol (RESP2) for the bus: PUBLISH, SUBSCRIBE, AUTH.
+"""Just enough of Redis's wire protocol (RESP2) for the server: the bus's PUBLISH and
+SUBSCRIBE (broker.py), and a small request/response :class:`Client` for the tables'
+leases and inboxes (owners.py: scripts, BLPOP, RPUSH). The server has no other Redis
+client.
 
 Every process reads every notice on the bus, its own included (pub/sub has no other
 way), and sends one for each move it commits. Through redis-py a notice cost ~30 us of
@@ -10,9 +13,11 @@ write. hiredis's parser (C) is used where it is installed, this module's own oth
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ssl
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
@@ -27,11 +32,15 @@ class ConnectionLost(Exception):
     """The connection to Redis closed."""
 
 
-def command(*parts: str | bytes) -> bytes:
+Part = str | bytes | int
+
+
+def command(*parts: Part) -> bytes:
     """One command as Redis reads it: an array of bulk strings."""
     out = [b"*%d\r\n" % len(parts)]
     for part in parts:
-        data = part.encode() if isinstance(part, str) else part
+        data = (part if isinstance(part, bytes)
+                else part.encode() if isinstance(part, str) else b"%d" % part)
         out.append(b"$%d\r\n%s\r\n" % (len(data), data))
     return b"".join(out)
 
@@ -110,6 +119,8 @@ class Address:
     tls: bool
     username: str | None
     password: str | None
+    db: int = 0  # the path's number: redis://host/3
+
 
     @classmethod
     def of(cls, url: str) -> Address:
@@ -118,18 +129,30 @@ class Address:
             raise BadArgument(f"not a Redis URL: {url!r}")
         user = unquote(parts.username) if parts.username else None
         password = unquote(parts.password) if parts.password is not None else None
+        query = dict(pair.partition("=")[::2] for pair in parts.query.split("&") if pair)
+        db_text = query.get("db", "0") if parts.scheme == "unix" else parts.path.strip("/")
+        if not (db_text or "0").isdigit():
+            raise BadArgument(f"not a Redis database number in {url!r}")
+        db = int(db_text or "0")
         if parts.scheme == "unix":
-            return cls("", 0, parts.path, False, user, password)
+            return cls("", 0, parts.path, False, user, password, db)
         return cls(parts.hostname or "localhost", parts.port or 6379, None,
-                   parts.scheme == "rediss", user, password)
+                   parts.scheme == "rediss", user, password, db)
+
+    def greeting(self) -> list[bytes]:
+        """What a connection says first, one command each: AUTH if the URL names a
+        password, SELECT if it names a database other than 0."""
+        said = []
+        if self.password is not None:
+            said.append(command("AUTH", self.username, self.password) if self.username
+                        else command("AUTH", self.password))
+        if self.db:
+            said.append(command("SELECT", self.db))
+        return said
 
     def hello(self) -> bytes:
-        """What a connection says first (AUTH, if the URL names a password)."""
-        if self.password is None:
-            return b""
-        if self.username:
-            return command("AUTH", self.username, self.password)
-        return command("AUTH", self.password)
+        """The greeting in one write."""
+        return b"".join(self.greeting())
 
 
 class _Protocol(asyncio.Protocol):
@@ -196,3 +219,134 @@ class Connection:
     def close(self) -> None:
         if self._protocol.transport is not None:
             self._protocol.transport.close()
+
+
+@dataclass(frozen=True)
+class Script:
+    """A Lua script, run by its sha1 (EVALSHA), sent whole (EVAL) only when Redis does not
+    know it yet (a new or restarted Redis, SCRIPT FLUSH)."""
+
+    text: str
+    sha: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sha", hashlib.sha1(self.text.encode()).hexdigest())
+
+
+class _Link:
+    """One connection of a :class:`Client`'s and its replies' futures, first sent first."""
+
+    def __init__(self) -> None:
+        self.connection: Connection | None = None
+        self.waiting: deque[asyncio.Future[Any]] = deque()
+        self.out: list[bytes] = []  # commands of this loop turn, written together
+
+    def on_reply(self, reply: Any) -> None:
+        if not self.waiting:  # (nothing asked: never, unless Redis misbehaves)
+            return
+        future = self.waiting.popleft()
+        if future.done():  # its caller was cancelled
+            return
+        if isinstance(reply, ReplyError):
+            future.set_exception(reply)
+        else:
+            future.set_result(reply)
+
+    def fail(self, reason: str) -> None:
+        waiting, self.waiting, self.out = self.waiting, deque(), []
+        for future in waiting:
+            if not future.done():
+                future.set_exception(ConnectionLost(reason))
+
+    def flush(self) -> None:
+        out, self.out = self.out, []
+        if not out or self.connection is None:
+            return
+        try:
+            self.connection.send(b"".join(out))
+        except ConnectionLost as lost:
+            self.fail(str(lost))
+
+
+class Client:
+    """Requests and their replies on one connection, in order (Redis answers a connection's
+    commands in the order they came). The commands asked for in one turn of the event loop
+    go in one write. An error reply is raised as :class:`ReplyError`; a connection lost
+    fails the replies still awaited with :class:`ConnectionLost`, and the next call opens
+    another. A blocking command (BLPOP) holds the connection until it returns: give it a
+    client of its own."""
+
+    def __init__(self, address: Address) -> None:
+        self.address = address
+        self._link: _Link | None = None
+        self._opening: asyncio.Future[_Link] | None = None
+
+    async def _connect(self) -> _Link:
+        link = self._link
+        if link is not None and link.connection is not None and not link.connection.lost.done():
+            return link
+        if self._opening is None or self._opening.done():
+            self._opening = asyncio.ensure_future(self._open())
+        return await asyncio.shield(self._opening)
+
+    async def _open(self) -> _Link:
+        link = _Link()
+        connection = await Connection.open(self.address, link.on_reply)
+        link.connection = connection
+        loop = asyncio.get_running_loop()
+        # The greeting's replies (Connection.open sent it) come first.
+        greeted = [loop.create_future() for _ in self.address.greeting()]
+        link.waiting.extend(greeted)
+        connection.lost.add_done_callback(lambda lost: link.fail(lost.result()))
+        try:
+            for reply in greeted:
+                await reply
+        except BaseException:
+            connection.close()
+            raise
+        self._link = link
+        return link
+
+    def _ask(self, link: _Link, data: bytes) -> asyncio.Future[Any]:
+        assert link.connection is not None
+        if link.connection.lost.done():  # lost while we waited for it to open
+            raise ConnectionLost(link.connection.lost.result())
+        future = asyncio.get_running_loop().create_future()
+        link.waiting.append(future)
+        if not link.out:
+            asyncio.get_running_loop().call_soon(link.flush)
+        link.out.append(data)
+        return future
+
+    async def call(self, *parts: Part) -> Any:
+        """One command's reply."""
+        link = await self._connect()
+        return await self._ask(link, command(*parts))
+
+    async def calls(self, *commands: Sequence[Part]) -> list[Any]:
+        """Several commands' replies, sent in one write (the first error reply raised,
+        once every reply has come)."""
+        link = await self._connect()
+        futures = [self._ask(link, command(*parts)) for parts in commands]
+        replies = await asyncio.gather(*futures, return_exceptions=True)
+        for reply in replies:
+            if isinstance(reply, BaseException):
+                raise reply
+        return replies
+
+    async def run(self, script: Script, keys: Sequence[Part], args: Sequence[Part]) -> Any:
+        """The script's reply: EVALSHA, then EVAL if Redis does not know the script."""
+        try:
+            return await self.call("EVALSHA", script.sha, len(keys), *keys, *args)
+        except ReplyError as error:
+            if not str(error).startswith("NOSCRIPT"):
+                raise
+        return await self.call("EVAL", script.text, len(keys), *keys, *args)
+
+    def close(self) -> None:
+        link, self._link = self._link, None
+        if self._opening is not None and not self._opening.done():
+            self._opening.cancel()
+        if link is not None and link.connection is not None:
+            link.connection.close()
+            link.fail("closed")
