@@ -32,6 +32,10 @@ class ConnectionLost(Exception):
     """The connection to Redis closed."""
 
 
+class NotResp(Exception):
+    """Bytes from the server that are no RESP2 reply (nothing after them can be read)."""
+
+
 Part = str | bytes | int
 
 
@@ -98,7 +102,7 @@ class PureReader:
             return line, at
         if kind == b"-":
             return ReplyError(line.decode("utf-8", "replace")), at
-        raise ValueError(f"not a RESP2 reply: {bytes(kind)!r}")
+        raise NotResp(f"not a RESP2 reply: {bytes(kind)!r}")
 
 
 def _reader() -> Any:
