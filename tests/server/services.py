@@ -19,15 +19,35 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 INSTALL = "apt-get install postgresql redis-server"
 
 
 class Missing(RuntimeError):
     """A service's binaries are not installed."""
+
+
+T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def needed(service: Callable[[], AbstractContextManager[T]]) -> Iterator[T]:
+    """``service()`` running for a fixture, or its tests skipped where it is not installed
+    (failed under CI, which must install it)."""
+    import pytest
+
+    try:
+        with service() as running:
+            yield running
+    except Missing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install the services: {missing}")
+        pytest.skip(str(missing))
 
 
 def free_port() -> int:

@@ -72,13 +72,8 @@ def test_redis_urls() -> None:
 
 @pytest.fixture(scope="module")
 def bus() -> Iterator[str]:
-    try:
-        with services.redis() as running:
-            yield running.url
-    except services.Missing as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must install the services: {missing}")
-        pytest.skip(str(missing))
+    with services.needed(services.redis) as running:
+        yield running.url
 
 
 async def _heard_until(heard: list[tuple[str, int]], count: int) -> None:

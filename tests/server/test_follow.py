@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -28,13 +27,8 @@ from langfinger_widget.server.store import Loaded, Store
 
 @pytest.fixture(scope="module")
 def database() -> Iterator[str]:
-    try:
-        with services.postgres() as pg:
-            yield pg.url
-    except services.Missing as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must install the services: {missing}")
-        pytest.skip(str(missing))
+    with services.needed(services.postgres) as running:
+        yield running.url
 
 
 class _Bus:

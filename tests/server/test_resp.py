@@ -19,13 +19,8 @@ from langfinger_widget.server import resp
 
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
-    try:
-        with services.redis() as running:
-            yield running.url
-    except services.Missing as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must install the services: {missing}")
-        pytest.skip(str(missing))
+    with services.needed(services.redis) as running:
+        yield running.url
 
 
 def _readers() -> list[str]:
