@@ -268,18 +268,21 @@ async def _send(websocket: WebSocket, message: dict[str, Any] | protocol.Frame) 
         text = message.text if isinstance(message, protocol.Frame) else protocol.encode(message)
         await websocket.send_text(text)
         return
-    data = message.data if isinstance(message, protocol.Frame) else protocol.encode_bytes(message)
+    data = _bytes(message)
     while not writer.write_text(data):  # the peer's buffers are full: wait, as ASGI's would
         await writer.wait_writable()
+
+
+def _bytes(message: dict[str, Any] | protocol.Frame) -> bytes:
+    """A message's text frame payload (a frame is encoded already)."""
+    return message.data if isinstance(message, protocol.Frame) else protocol.encode_bytes(message)
 
 
 def _direct(writer: frames.Writer) -> Callable[[dict[str, Any] | protocol.Frame], bool]:
     """A client's way to write a message at once (see ``Client.push``)."""
     def write(message: dict[str, Any] | protocol.Frame) -> bool:
-        data = message.data if isinstance(message, protocol.Frame) else \
-            protocol.encode_bytes(message)
         try:
-            return writer.write_text(data)
+            return writer.write_text(_bytes(message))
         except OSError:  # closing: the writer task meets it too, and ends
             return False
 

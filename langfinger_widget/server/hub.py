@@ -738,7 +738,8 @@ class Hub:
                     # Dead (its lease runs out, then the table is taken over) or swamped.
                     # Sending again is safe only for a move that quotes the position: once
                     # played, the same move is stale. An undo or a seat change is not.
-                    if not _quotes_position(kind, message) or time.monotonic() > deadline:
+                    again = kind == "act" and Room.quotes_position(message)
+                    if not again or time.monotonic() > deadline:
                         raise Refusal("in_doubt", "the server process holding this table "
                                                   "did not answer: it may or may not have "
                                                   "done this; look (sync) before trying again")
@@ -954,12 +955,6 @@ class Hub:
                        "move_number": room.game.move_number,
                        "deadline": room.deadline, "play": f"{self.base_url}/play/{room.id}"}
             self.spawn(webhooks.post(url, payload, self.settings.allow_private_webhooks))
-
-
-def _quotes_position(kind: str, message: Mapping[str, Any]) -> bool:
-    """A move that names the position it was chosen on (played once, it is stale after)."""
-    return kind == "act" and (message.get("version") is not None
-                              or message.get("move") is not None)
 
 
 def _answer(seq: int, refusal: Refusal) -> dict[str, Any]:

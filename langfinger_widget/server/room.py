@@ -446,6 +446,13 @@ class Room:
             raise Refusal("stale", "stale: the table has changed since this was chosen (an "
                                    "undo); choose again")
 
+    @staticmethod
+    def quotes_position(content: Mapping[str, Any]) -> bool:
+        """Whether an intent names the position it was chosen on, so that :meth:`check_fresh`
+        refuses it as stale once the table has moved on (a move sent again after it was
+        played is then never played twice)."""
+        return content.get("move") is not None or content.get("version") is not None
+
     def sealed_since(self, seat: int, move: Any, version: Any) -> bool:
         """Whether ``seat`` chose at ``move``/``version`` in the sealed step it still decides
         in, and only other seats decided since, showing it nothing (G6, S2): their sealed
