@@ -1105,25 +1105,35 @@ def postgres_writes(tables_count: int, rounds: int = 20) -> None:
 
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
-    process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
-    process's share of every other's moves (reading them, showing them to its clients) is
-    what keeps it below."""
+    process's CPU a move) / (the N processes' CPU a move, summed), step by step. The ideal is
+    N; every process's share of every other's moves (reading them, showing them to its
+    clients) is what keeps it below.
+
+    Under ``--scale process`` (the default) step k of the N processes offers N times the
+    load of step k of the one, on N times the tables: each process is as busy as the one
+    was. Offered the same total instead, each of N processes carries 1/N of the moves while
+    its fixed costs (timers, leases, pings, pools) stay whole, and the CPU a move that divides
+    them rises with N whatever the coordination costs."""
     n = many["servers"]
-    steps = [{"offered": a["offered"],
+    steps = [{"offered": a["offered"], "offered_many": b["offered"],
+              "one_cpu_ms": a["cpu_ms_per_move"], "many_cpu_ms": b["cpu_ms_per_move"],
               "factor": n * a["cpu_ms_per_move"] / b["cpu_ms_per_move"]}
              for a, b in zip(one["steps"], many["steps"], strict=True)]
-    return {"servers": n, "factor": n * one["cpu_ms_per_move"] / many["cpu_ms_per_move"],
-            "one_cpu_ms": one["cpu_ms_per_move"], "many_cpu_ms": many["cpu_ms_per_move"],
+    return {"servers": n, "factor": statistics.median(s["factor"] for s in steps),
+            "one_cpu_ms": statistics.median(s["one_cpu_ms"] for s in steps),
+            "many_cpu_ms": statistics.median(s["many_cpu_ms"] for s in steps),
             "steps": steps}
 
 
 def show_scale(label: str, scale: dict[str, Any]) -> None:
     n = scale["servers"]
-    per_step = ", ".join(f"{s['factor']:.2f} at {s['offered']:.0f}/s" for s in scale["steps"])
+    per_step = ", ".join(f"{s['factor']:.2f} at {s['offered']:.0f}/s"
+                         + (f" -> {s['offered_many']:.0f}/s" if s["offered_many"] != s["offered"]
+                            else "") for s in scale["steps"])
     print(f"\n{label}: scale-out factor {scale['factor']:.2f} for {n} processes "
           f"({scale['factor'] / n:.0%} of {n}; the aim is 0.8 x {n} = {0.8 * n:.1f}): "
           f"{scale['one_cpu_ms']:.2f} ms of CPU a move in one process, "
-          f"{scale['many_cpu_ms']:.2f} ms in {n} together (by step: {per_step})")
+          f"{scale['many_cpu_ms']:.2f} ms in {n} together (medians; by step: {per_step})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1155,6 +1165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "table t to process t + s (mod N), a balancer that knows no "
                              "table, so most moves are forwarded to the table's owner; table, "
                              "every seat of table t to process t (a balancer routing by table)")
+    parser.add_argument("--scale", choices=["process", "total"], default="process",
+                        help="cluster: process, the N processes are offered N times each "
+                             "step's load on N times the tables (each as busy as the one "
+                             "alone: what N cores carry); total, the same load and tables "
+                             "as the one (each process 1/N of it)")
     parser.add_argument("--connections", type=int, default=10_000,
                         help="idle: WebSockets to open and hold (at most 30,000)")
     parser.add_argument("--hold", type=float, default=10.0,
@@ -1212,7 +1227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, code in codes:
         pair = []
         for n in counts:
-            result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
+            k = n if args.scale == "process" else 1
+            result = sweep(args.mode, code, [load * k for load in loads], args.step,
+                           args.tables * k, args.seats,
                            args.processes, fsyncs,
                            label if args.mode == "single" else f"{label}, {n} process(es)",
                            not args.no_progress, args.profile if code == ROOT else None, n,
