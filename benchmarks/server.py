@@ -281,6 +281,7 @@ class Load:
         self.tables: list[Table] = []
         self.next_index = seed * 100_000
         self.stop = asyncio.Event()
+        self.in_flight: list[dict[int, Any]] = []  # each seat's moves sent, not yet answered
 
     def step_at(self, now: float) -> int:
         """The step running at ``now`` (-1 before the first, during the warm-up)."""
@@ -303,6 +304,7 @@ class Load:
             latest: dict[str, Any] = {}
             next_id = 0
             sent: dict[int, tuple[float, dict[str, Any]]] = {}
+            self.in_flight.append(sent)  # run() waits for these answers at the end
             thinking: asyncio.Task[None] | None = None
 
             async def act(version: int, legal: list[dict[str, Any]]) -> None:
@@ -316,12 +318,11 @@ class Load:
                 await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
                                           "version": version}))
 
-            while not self.stop.is_set() or sent:  # at the end, the answer in flight
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), 0.5)
-                except (asyncio.TimeoutError, TimeoutError):
-                    continue
-                msg = _decode(raw)
+            # A plain recv, cancelled by run() at the end: a recv under wait_for is a task of
+            # its own each message, and polling every socket for the stop was 6,000 timeouts
+            # a second at 1,000 tables; the load, not the server, then set the pace.
+            while True:
+                msg = _decode(await ws.recv())
                 kind = msg["kind"]
                 if kind in ("state", "update"):
                     latest = msg
@@ -360,8 +361,12 @@ class Load:
 
     def start(self, table: Table, http: httpx.AsyncClient) -> None:
         self.tables.append(table)
-        self._tasks.extend(asyncio.ensure_future(self.seat(table, s, http))
+        self._tasks.extend(asyncio.ensure_future(self._seat_task(table, s, http))
                            for s in range(len(table.tokens)))
+
+    async def _seat_task(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.seat(table, seat, http)
 
     async def run(self, tables: list[Table]) -> None:
         self._tasks: list[asyncio.Future[Any]] = []
@@ -369,16 +374,17 @@ class Load:
             for table in tables:
                 self.start(table, http)
             await asyncio.sleep(max(0.0, self.end_at - time.time()))
-            self.stop.set()
-            while True:  # replacements may add tasks while the others finish
+            self.stop.set()  # no move is sent from now on; replacements are not made
+            # The answers in flight, then every seat's socket closed.
+            while any(self.in_flight) and time.time() < self.end_at + 20:
+                await asyncio.sleep(0.05)
+            while True:  # a replacement being made may add tasks meanwhile
                 pending = [t for t in self._tasks if not t.done()]
                 if not pending:
                     break
+                for t in pending:
+                    t.cancel()
                 await asyncio.wait(pending, timeout=10)
-                if time.time() > self.end_at + 20:
-                    for t in pending:
-                        t.cancel()
-                    break
 
 
 def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
@@ -1227,7 +1233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, code in codes:
         pair = []
         for n in counts:
-            k = n if args.scale == "process" else 1
+            k = n if args.mode == "cluster" and args.scale == "process" else 1
             result = sweep(args.mode, code, [load * k for load in loads], args.step,
                            args.tables * k, args.seats,
                            args.processes, fsyncs,
