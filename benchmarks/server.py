@@ -292,10 +292,29 @@ class Load:
                 return i if now >= self.start_at else -1
         return len(self.schedule) - 1
 
-    def think(self) -> float:
-        step = max(0, self.step_at(time.time()))
-        offered = self.schedule[step][0]
-        return self.rng.expovariate(offered / self.total_tables)
+    def _next_boundary(self, now: float) -> float:
+        t = self.start_at
+        for _, seconds in self.schedule:
+            if now < t:
+                return t
+            t += seconds
+        return math.inf
+
+    async def think(self) -> None:
+        """A table's think time: each table moves as a Poisson process at this step's rate
+        (offered / tables), so the tables together offer the step's load. A wait that would
+        cross into the next step is drawn again there at the new rate (an exponential wait
+        forgets how long it has lasted, so this is exact): with 1,000 tables a think lasts
+        seconds, and waits drawn at the old rate took most of a step to follow a change."""
+        while True:
+            now = time.time()
+            offered = self.schedule[max(0, self.step_at(now))][0]
+            wait = self.rng.expovariate(offered / self.total_tables)
+            boundary = self._next_boundary(now)
+            if now + wait <= boundary:
+                await asyncio.sleep(wait)
+                return
+            await asyncio.sleep(boundary - now)
 
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
         async with connect(self.wss[(table.server + self.spread * seat) % len(self.wss)],
@@ -309,7 +328,7 @@ class Load:
 
             async def act(version: int, legal: list[dict[str, Any]]) -> None:
                 nonlocal next_id
-                await asyncio.sleep(self.think())
+                await self.think()
                 if self.stop.is_set():
                     return
                 action = self.rng.choice(legal)
