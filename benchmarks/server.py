@@ -317,8 +317,9 @@ class Load:
             await asyncio.sleep(boundary - now)
 
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
-        async with connect(self.wss[(table.server + self.spread * seat) % len(self.wss)],
-                           max_size=None, compression=None) as ws:
+        # ?table=, as the board's page and lf.online name it (for a balancer routing by table)
+        url = f"{self.wss[(table.server + self.spread * seat) % len(self.wss)]}?table={table.id}"
+        async with connect(url, max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
             latest: dict[str, Any] = {}
             next_id = 0
