@@ -261,17 +261,29 @@ class Hub:
             try:
                 shown = {table_id: live.room.seq for table_id, live in self.rooms.items()
                          if live.clients}
-                if not shown:
-                    continue
-                for table_id, seq in (await self.store.seqs_of(list(shown))).items():
-                    if seq > shown[table_id]:
-                        await self._notice(table_id, seq)
+                if shown:
+                    for table_id, seq in (await self.store.seqs_of(list(shown))).items():
+                        if seq > shown[table_id]:
+                            await self._notice(table_id, seq)
                 for table_id in shown:  # a bot whose owner died: take its table over
                     live = self.rooms.get(table_id)
                     if live is not None and live.bot_key is None:
                         self._schedule(live)
+                await self._adopt_orphans()
             except Exception:  # the database may be away a while: try again next round
                 log.exception("looking for tables moved on without a notice failed")
+
+    async def _adopt_orphans(self) -> None:
+        """Take over the bot tables that no process owns: their owner died while nobody
+        was connected to them anywhere, so no client's process would take them over, and
+        only a restart would have moved their bots again. Another process may win one's
+        lease first (claimed in :meth:`_adopt`); then it drives that table's bots."""
+        candidates = [t for t in await self.store.tables_with_bot_turns()
+                      if not self.owners.mine(t)]
+        for table_id in await self.owners.unowned(candidates) if candidates else []:
+            live = await self.live(table_id)
+            if live is not None and live.bot_key is None:
+                self._schedule(live)
 
     async def expire(self, now: float) -> list[str]:
         """Delete the tables past the retention settings (see Settings); their ids.
