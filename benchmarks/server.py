@@ -281,6 +281,7 @@ class Load:
         self.tables: list[Table] = []
         self.next_index = seed * 100_000
         self.stop = asyncio.Event()
+        self.in_flight: list[dict[int, Any]] = []  # each seat's moves sent, not yet answered
 
     def step_at(self, now: float) -> int:
         """The step running at ``now`` (-1 before the first, during the warm-up)."""
@@ -291,23 +292,44 @@ class Load:
                 return i if now >= self.start_at else -1
         return len(self.schedule) - 1
 
-    def think(self) -> float:
-        step = max(0, self.step_at(time.time()))
-        offered = self.schedule[step][0]
-        return self.rng.expovariate(offered / self.total_tables)
+    def _next_boundary(self, now: float) -> float:
+        t = self.start_at
+        for _, seconds in self.schedule:
+            if now < t:
+                return t
+            t += seconds
+        return math.inf
+
+    async def think(self) -> None:
+        """A table's think time: each table moves as a Poisson process at this step's rate
+        (offered / tables), so the tables together offer the step's load. A wait that would
+        cross into the next step is drawn again there at the new rate (an exponential wait
+        forgets how long it has lasted, so this is exact): with 1,000 tables a think lasts
+        seconds, and waits drawn at the old rate took most of a step to follow a change."""
+        while True:
+            now = time.time()
+            offered = self.schedule[max(0, self.step_at(now))][0]
+            wait = self.rng.expovariate(offered / self.total_tables)
+            boundary = self._next_boundary(now)
+            if now + wait <= boundary:
+                await asyncio.sleep(wait)
+                return
+            await asyncio.sleep(boundary - now)
 
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
-        async with connect(self.wss[(table.server + self.spread * seat) % len(self.wss)],
-                           max_size=None, compression=None) as ws:
+        # ?table=, as the board's page and lf.online name it (for a balancer routing by table)
+        url = f"{self.wss[(table.server + self.spread * seat) % len(self.wss)]}?table={table.id}"
+        async with connect(url, max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
             latest: dict[str, Any] = {}
             next_id = 0
             sent: dict[int, tuple[float, dict[str, Any]]] = {}
+            self.in_flight.append(sent)  # run() waits for these answers at the end
             thinking: asyncio.Task[None] | None = None
 
             async def act(version: int, legal: list[dict[str, Any]]) -> None:
                 nonlocal next_id
-                await asyncio.sleep(self.think())
+                await self.think()
                 if self.stop.is_set():
                     return
                 action = self.rng.choice(legal)
@@ -316,12 +338,11 @@ class Load:
                 await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
                                           "version": version}))
 
-            while not self.stop.is_set() or sent:  # at the end, the answer in flight
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), 0.5)
-                except (asyncio.TimeoutError, TimeoutError):
-                    continue
-                msg = _decode(raw)
+            # A plain recv, cancelled by run() at the end: a recv under wait_for is a task of
+            # its own each message, and polling every socket for the stop was 6,000 timeouts
+            # a second at 1,000 tables; the load, not the server, then set the pace.
+            while True:
+                msg = _decode(await ws.recv())
                 kind = msg["kind"]
                 if kind in ("state", "update"):
                     latest = msg
@@ -360,8 +381,12 @@ class Load:
 
     def start(self, table: Table, http: httpx.AsyncClient) -> None:
         self.tables.append(table)
-        self._tasks.extend(asyncio.ensure_future(self.seat(table, s, http))
+        self._tasks.extend(asyncio.ensure_future(self._seat_task(table, s, http))
                            for s in range(len(table.tokens)))
+
+    async def _seat_task(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.seat(table, seat, http)
 
     async def run(self, tables: list[Table]) -> None:
         self._tasks: list[asyncio.Future[Any]] = []
@@ -369,16 +394,17 @@ class Load:
             for table in tables:
                 self.start(table, http)
             await asyncio.sleep(max(0.0, self.end_at - time.time()))
-            self.stop.set()
-            while True:  # replacements may add tasks while the others finish
+            self.stop.set()  # no move is sent from now on; replacements are not made
+            # The answers in flight, then every seat's socket closed.
+            while any(self.in_flight) and time.time() < self.end_at + 20:
+                await asyncio.sleep(0.05)
+            while True:  # a replacement being made may add tasks meanwhile
                 pending = [t for t in self._tasks if not t.done()]
                 if not pending:
                     break
+                for t in pending:
+                    t.cancel()
                 await asyncio.wait(pending, timeout=10)
-                if time.time() > self.end_at + 20:
-                    for t in pending:
-                        t.cancel()
-                    break
 
 
 def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
@@ -1105,25 +1131,35 @@ def postgres_writes(tables_count: int, rounds: int = 20) -> None:
 
 def scale_out(one: dict[str, Any], many: dict[str, Any]) -> dict[str, Any]:
     """How many times one process's moves N processes carry, one core each: N x (one
-    process's CPU a move) / (the N processes' CPU a move, summed). The ideal is N; every
-    process's share of every other's moves (reading them, showing them to its clients) is
-    what keeps it below."""
+    process's CPU a move) / (the N processes' CPU a move, summed), step by step. The ideal is
+    N; every process's share of every other's moves (reading them, showing them to its
+    clients) is what keeps it below.
+
+    Under ``--scale process`` (the default) step k of the N processes offers N times the
+    load of step k of the one, on N times the tables: each process is as busy as the one
+    was. Offered the same total instead, each of N processes carries 1/N of the moves while
+    its fixed costs (timers, leases, pings, pools) stay whole, and the CPU a move that divides
+    them rises with N whatever the coordination costs."""
     n = many["servers"]
-    steps = [{"offered": a["offered"],
+    steps = [{"offered": a["offered"], "offered_many": b["offered"],
+              "one_cpu_ms": a["cpu_ms_per_move"], "many_cpu_ms": b["cpu_ms_per_move"],
               "factor": n * a["cpu_ms_per_move"] / b["cpu_ms_per_move"]}
              for a, b in zip(one["steps"], many["steps"], strict=True)]
-    return {"servers": n, "factor": n * one["cpu_ms_per_move"] / many["cpu_ms_per_move"],
-            "one_cpu_ms": one["cpu_ms_per_move"], "many_cpu_ms": many["cpu_ms_per_move"],
+    return {"servers": n, "factor": statistics.median(s["factor"] for s in steps),
+            "one_cpu_ms": statistics.median(s["one_cpu_ms"] for s in steps),
+            "many_cpu_ms": statistics.median(s["many_cpu_ms"] for s in steps),
             "steps": steps}
 
 
 def show_scale(label: str, scale: dict[str, Any]) -> None:
     n = scale["servers"]
-    per_step = ", ".join(f"{s['factor']:.2f} at {s['offered']:.0f}/s" for s in scale["steps"])
+    per_step = ", ".join(f"{s['factor']:.2f} at {s['offered']:.0f}/s"
+                         + (f" -> {s['offered_many']:.0f}/s" if s["offered_many"] != s["offered"]
+                            else "") for s in scale["steps"])
     print(f"\n{label}: scale-out factor {scale['factor']:.2f} for {n} processes "
           f"({scale['factor'] / n:.0%} of {n}; the aim is 0.8 x {n} = {0.8 * n:.1f}): "
           f"{scale['one_cpu_ms']:.2f} ms of CPU a move in one process, "
-          f"{scale['many_cpu_ms']:.2f} ms in {n} together (by step: {per_step})")
+          f"{scale['many_cpu_ms']:.2f} ms in {n} together (medians; by step: {per_step})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1155,6 +1191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "table t to process t + s (mod N), a balancer that knows no "
                              "table, so most moves are forwarded to the table's owner; table, "
                              "every seat of table t to process t (a balancer routing by table)")
+    parser.add_argument("--scale", choices=["process", "total"], default="process",
+                        help="cluster: process, the N processes are offered N times each "
+                             "step's load on N times the tables (each as busy as the one "
+                             "alone: what N cores carry); total, the same load and tables "
+                             "as the one (each process 1/N of it)")
     parser.add_argument("--connections", type=int, default=10_000,
                         help="idle: WebSockets to open and hold (at most 30,000)")
     parser.add_argument("--hold", type=float, default=10.0,
@@ -1212,7 +1253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, code in codes:
         pair = []
         for n in counts:
-            result = sweep(args.mode, code, loads, args.step, args.tables, args.seats,
+            k = n if args.mode == "cluster" and args.scale == "process" else 1
+            result = sweep(args.mode, code, [load * k for load in loads], args.step,
+                           args.tables * k, args.seats,
                            args.processes, fsyncs,
                            label if args.mode == "single" else f"{label}, {n} process(es)",
                            not args.no_progress, args.profile if code == ROOT else None, n,

@@ -427,7 +427,7 @@ function TablePage(props: { page: "play" | "watch"; table: string; secret: strin
   const [boardError, setBoardError] = useState("");
   const model = useMemo(() => {
     const hello = props.page === "play" ? { token } : { table: props.table, spectate: props.secret };
-    return new OnlineModel({ url: socketUrl(window.location), hello, onStatus: setStatus });
+    return new OnlineModel({ url: socketUrl(window.location, props.table), hello, onStatus: setStatus });
   }, []);
   useEffect(() => {
     if (props.page === "play" && token) keepSeat(props.table, token);

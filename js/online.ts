@@ -340,7 +340,10 @@ export class OnlineModel implements AnyModel {
   }
 }
 
-/** The socket URL of the server that served this page. */
-export function socketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+/** The socket URL of the server that served this page. With `table`, the URL names the
+ * table (`/ws?table=`), so that a balancer in front of many server processes can send all of
+ * a table's seats to its owner; the server checks the name against the hello's secret. */
+export function socketUrl(location: { protocol: string; host: string }, table?: string): string {
+  const query = table ? `?table=${encodeURIComponent(table)}` : "";
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws${query}`;
 }

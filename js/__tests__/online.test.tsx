@@ -197,6 +197,7 @@ describe("the online model", () => {
     expect([0, 1, 2, 3].map((n) => backoff(n, () => 0.5))).toEqual([500, 1000, 2000, 4000]);
     expect(backoff(20, () => 0.5)).toBe(30_000);
     expect(socketUrl({ protocol: "https:", host: "x.org" })).toBe("wss://x.org/ws");
+    expect(socketUrl({ protocol: "http:", host: "h:1" }, "T 4b")).toBe("ws://h:1/ws?table=T%204b");
   });
 });
 

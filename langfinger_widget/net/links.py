@@ -6,13 +6,13 @@ the part of an address a browser never sends to a server.
 
 >>> link = parse("http://127.0.0.1:8000/join/Xk3v0n1RbQ2a#s3cret-invite-key-000000000000000")
 >>> link.kind, link.table, link.base, link.socket_url
-('join', 'Xk3v0n1RbQ2a', 'http://127.0.0.1:8000', 'ws://127.0.0.1:8000/ws')
+('join', 'Xk3v0n1RbQ2a', 'http://127.0.0.1:8000', 'ws://127.0.0.1:8000/ws?table=Xk3v0n1RbQ2a')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from ..kernel.errors import BadArgument
 from ..kernel.state import shown
@@ -33,8 +33,11 @@ class Link:
 
     @property
     def socket_url(self) -> str:
+        """The table's socket. It names the table (``?table=``) so that a balancer in front
+        of many server processes can send all of a table's seats to one process (its
+        owner), and the server checks the name against the hello's secret."""
         scheme, rest = self.base.split("://", 1)
-        return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws"
+        return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws?table={quote(self.table)}"
 
     def __str__(self) -> str:
         return f"{self.base}/{self.kind}/{self.table}#{self.secret}"

@@ -378,7 +378,7 @@ async def _socket(websocket: WebSocket, hub: Hub, settings: Settings) -> None:
         return
     try:
         frame = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
-        client = await hub.hello(protocol.parse(frame))
+        client = await hub.hello(protocol.parse(frame), websocket.query_params.get("table"))
     except (asyncio.TimeoutError, TimeoutError):
         await _refuse_socket(websocket, protocol.CLOSE_HELLO_TIMEOUT,
                              Refusal("hello_timeout", "no hello in time"))

@@ -45,6 +45,10 @@ from .store import Conflict, Loaded, Store
 log = logging.getLogger("langfinger.server")
 
 # The intents a seat forwards to its table's owner (a webhook is the seat's own row: local).
+# A socket opened at /ws?table=T (so that a balancer can send all of T's seats to one
+# process) that says hello for another table: its address and its secret disagree.
+WRONG_ROUTE = ("this socket's address names another table (/ws?table=) than its seat token "
+               "or spectator key opens")
 FORWARDED = frozenset({"act", "undo", "stand_in", "return", "resign", "leave"})
 # A forwarded intent unanswered after this many leases: the owner is taken for dead.
 FORWARD_LEASES = 0.6
@@ -257,17 +261,29 @@ class Hub:
             try:
                 shown = {table_id: live.room.seq for table_id, live in self.rooms.items()
                          if live.clients}
-                if not shown:
-                    continue
-                for table_id, seq in (await self.store.seqs_of(list(shown))).items():
-                    if seq > shown[table_id]:
-                        await self._notice(table_id, seq)
+                if shown:
+                    for table_id, seq in (await self.store.seqs_of(list(shown))).items():
+                        if seq > shown[table_id]:
+                            await self._notice(table_id, seq)
                 for table_id in shown:  # a bot whose owner died: take its table over
                     live = self.rooms.get(table_id)
                     if live is not None and live.bot_key is None:
                         self._schedule(live)
+                await self._adopt_orphans()
             except Exception:  # the database may be away a while: try again next round
                 log.exception("looking for tables moved on without a notice failed")
+
+    async def _adopt_orphans(self) -> None:
+        """Take over the bot tables that no process owns: their owner died while nobody
+        was connected to them anywhere, so no client's process would take them over, and
+        only a restart would have moved their bots again. Another process may win one's
+        lease first (claimed in :meth:`_adopt`); then it drives that table's bots."""
+        candidates = [t for t in await self.store.tables_with_bot_turns()
+                      if not self.owners.mine(t)]
+        for table_id in await self.owners.unowned(candidates) if candidates else []:
+            live = await self.live(table_id)
+            if live is not None and live.bot_key is None:
+                self._schedule(live)
 
     async def expire(self, now: float) -> list[str]:
         """Delete the tables past the retention settings (see Settings); their ids.
@@ -587,8 +603,10 @@ class Hub:
             client.push(frame, picture=True)
 
     # --- clients ------------------------------------------------------------------------------
-    async def hello(self, message: Mapping[str, Any]) -> Client:
-        """A client's first message: its seat token, or a table and its spectator key."""
+    async def hello(self, message: Mapping[str, Any], routed: str | None = None) -> Client:
+        """A client's first message: its seat token, or a table and its spectator key.
+        ``routed``: the table its socket's address names (``/ws?table=``, for a balancer
+        that routes by table); a token or key for another table is then refused."""
         if message.get("kind") != "hello":
             raise Refusal("unauthorized", "say hello first: {\"kind\": \"hello\", \"token\": ...}")
         token, key = message.get("token"), message.get("spectate")
@@ -597,6 +615,8 @@ class Hub:
                 raise Refusal("unauthorized", "not a seat token")
             token_hash = tokens.digest(str(token))
             found = await self.store.seat_of_token(token_hash)
+            if found is not None and routed is not None and found[0] != routed:
+                raise Refusal("unauthorized", WRONG_ROUTE)
             live = None if found is None else await self.live(found[0])
             if live is not None:
                 await self.current(live)  # the seat may have been taken through another process
@@ -610,6 +630,8 @@ class Hub:
             client = Client(live, found[1], token_hash, self.settings)
         elif key is not None:
             table_id = message.get("table")
+            if routed is not None and table_id != routed:
+                raise Refusal("unauthorized", WRONG_ROUTE)
             live = await self.live(table_id) if isinstance(table_id, str) and \
                 len(table_id) <= 32 else None
             if live is None or not tokens.looks_like_secret(key) or \

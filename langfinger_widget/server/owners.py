@@ -29,7 +29,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from . import resp
@@ -68,6 +68,9 @@ class Owners(Protocol):
         """Send ``ask`` to the table's owner: None if the table is (now) ours, else the
         owner and its answer (None: no answer within ``timeout``)."""
 
+    async def unowned(self, table_ids: Sequence[str]) -> list[str]:
+        """Those of the tables that no process owns now (a lease nobody holds)."""
+
     async def release(self, table_ids: Iterable[str]) -> None: ...
 
     async def close(self) -> None: ...
@@ -90,6 +93,9 @@ class LocalOwners:
     async def forward(self, table_id: str, ask: dict[str, Any], timeout: float
                       ) -> tuple[str, dict[str, Any] | None] | None:
         return None
+
+    async def unowned(self, table_ids: Sequence[str]) -> list[str]:
+        return []  # ours, all of them
 
     async def release(self, table_ids: Iterable[str]) -> None:
         return None
@@ -262,6 +268,14 @@ class RedisOwners:
                 self._owned.difference_update(gone)
                 log.warning("lost the lease of %d table(s) to another process", len(gone))
                 lost(gone)
+
+    async def unowned(self, table_ids: Sequence[str]) -> list[str]:
+        free: list[str] = []
+        for start in range(0, len(table_ids), _CHUNK):
+            chunk = table_ids[start:start + _CHUNK]
+            held = await self._redis.call("MGET", *(OWNER_KEY + t for t in chunk))
+            free += [t for t, owner in zip(chunk, held, strict=True) if owner is None]
+        return free
 
     async def release(self, table_ids: Iterable[str]) -> None:
         ours = [t for t in table_ids if t in self._owned]

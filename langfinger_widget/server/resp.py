@@ -113,6 +113,16 @@ def _reader() -> Any:
     return hiredis.Reader(replyError=ReplyError)
 
 
+def _without_password(url: str) -> str:
+    """``url`` as it may be shown in an error: the password left out."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    user = f"{parts.username}:***@" if parts.username else ":***@"
+    return parts._replace(netloc=user + host).geturl()
+
+
 @dataclass(frozen=True)
 class Address:
     """Where Redis is, from a ``redis://``, ``rediss://`` (TLS) or ``unix://`` URL."""
@@ -134,6 +144,15 @@ class Address:
         user = unquote(parts.username) if parts.username else None
         password = unquote(parts.password) if parts.password is not None else None
         query = dict(pair.partition("=")[::2] for pair in parts.query.split("&") if pair)
+        # redis-py reads options from the query (socket_timeout=, ssl_cert_reqs=, ...); this
+        # client has none of them, and one silently dropped would be a surprise (TLS not
+        # checked as asked, a timeout not kept): say so instead.
+        unknown = sorted(set(query) - ({"db"} if parts.scheme == "unix" else set()))
+        if unknown:
+            raise BadArgument(f"the Redis URL {_without_password(url)!r} has options this "
+                              f"server does not read: {', '.join(unknown)} (it reads the "
+                              "host, port, user, password, the database as redis://host/N, "
+                              "and ?db=N for unix://)")
         db_text = query.get("db", "0") if parts.scheme == "unix" else parts.path.strip("/")
         if not (db_text or "0").isdigit():
             raise BadArgument(f"not a Redis database number in {url!r}")

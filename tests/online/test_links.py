@@ -12,7 +12,7 @@ def test_each_kind_of_link_is_read(kind: str) -> None:
     link = parse(f"https://games.example.org/lf/{kind}/T4b#s3cret")
     assert (link.base, link.kind, link.table, link.secret) == (
         "https://games.example.org/lf", kind, "T4b", "s3cret")
-    assert link.socket_url == "wss://games.example.org/lf/ws"
+    assert link.socket_url == "wss://games.example.org/lf/ws?table=T4b"
     assert str(link) == f"https://games.example.org/lf/{kind}/T4b#s3cret"
 
 

@@ -163,3 +163,31 @@ def test_frames_are_compact_json_with_sorted_keys_with_or_without_msgspec() -> N
     # A client may send a lone surrogate (valid JSON, no UTF-8): quoted back, never a crash.
     odd = protocol.out("why", 1, action=json.loads('"a\\ud800b"'))
     assert json.loads(protocol.encode(odd)) == odd
+
+
+def test_a_socket_may_name_its_table_for_a_balancer(server) -> None:
+    """/ws?table=T lets a balancer send every seat of T to one process (docs/server.md, "Many
+    machines"); a seat token or spectator key for another table is refused there."""
+    made, seat_tokens = seated_table(server.base, players=2)
+    other = create(server.base, players=2, join=0)
+    table = made["table"]
+    routed = Wire(f"{server.ws_url}?table={table}")
+    try:
+        assert routed.hello(seat_tokens[0])["table"]["id"] == table
+    finally:
+        routed.close()
+    watcher = Wire(f"{server.ws_url}?table={table}")
+    try:
+        assert watcher.hello(table=table, spectate=made["spectator_key"])["kind"] == "state"
+    finally:
+        watcher.close()
+    for hello in ({"token": other["token"]},
+                  {"table": other["table"], "spectate": other["spectator_key"]}):
+        wrong = Wire(f"{server.ws_url}?table={table}")
+        try:
+            refused = wrong.hello(**hello)
+            assert refused["kind"] == "error" and refused["code"] == "unauthorized"
+            assert "?table=" in refused["error"]
+            assert wrong.closed_with() is not None
+        finally:
+            wrong.close()

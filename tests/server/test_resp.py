@@ -187,3 +187,23 @@ def test_a_password_and_a_database_from_the_url(reader: str) -> None:
         assert asyncio.run(_admin(f"redis://:s3cret@{host}/0", "GET", "where")) is None
     finally:
         running_redis.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize(("url", "option"), [
+    ("redis://h:6379/0?socket_timeout=5", "socket_timeout"),
+    ("rediss://u:s3cret@h/0?ssl_cert_reqs=none", "ssl_cert_reqs"),
+    ("unix:///tmp/r.sock?db=2&health_check_interval=3", "health_check_interval"),
+])
+def test_an_option_the_client_does_not_read_is_refused_by_name(url: str, option: str) -> None:
+    """redis-py reads options from a URL's query; dropping one silently (TLS not checked as
+    asked, a timeout not kept) would surprise: the option is named, the password never."""
+    with pytest.raises(ValueError, match="options this server does not read") as refused:
+        resp.Address.of(url)
+    assert option in str(refused.value) and "s3cret" not in str(refused.value)
+
+
+def test_what_a_url_names_is_read() -> None:
+    tls = resp.Address.of("rediss://me:p%40ss@cache.example:6380/4")
+    assert (tls.host, tls.port, tls.tls, tls.username, tls.password, tls.db) == (
+        "cache.example", 6380, True, "me", "p@ss", 4)
+    assert resp.Address.of("unix:///run/redis.sock?db=2").db == 2

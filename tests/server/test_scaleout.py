@@ -519,3 +519,30 @@ def test_a_forged_or_revoked_token_forwarded_is_refused_by_the_owner(shared, thr
             right = ask(to_move, lf_tokens.digest(tokens[to_move]), 3)
             assert right["ok"], right
         w.wait_for(lambda s: s["seq"] >= right["seq"])
+
+
+def test_a_bot_table_nobody_watches_goes_on_when_its_owner_dies(shared, cluster) -> None:
+    """Bots only (the person resigned; a stand-in plays the seat), nobody connected
+    anywhere: D owns the table and drives its bots, and is killed mid-game. No client's
+    process would take the table over, so the survivors look for bot tables nobody owns
+    (hub's _adopt_orphans), and one of them drives the bots on to the end of the game: its
+    record then reads (every move legal in turn, so none doubled by two drivers)."""
+    _, b, _ = cluster
+    doomed = ServerProcess(*shared, "--owner-lease", "1").start()
+    try:
+        made = create(doomed.base, players=2, join=0, pace=0.1, stand_in="easy",
+                      seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+        with wires(doomed.ws_url, [made["token"]]) as (person,):
+            assert person.intent("resign")["ok"]
+        time.sleep(0.5)  # a few bot moves on D
+    finally:
+        doomed.kill()
+    url = f"{b.base}/api/tables/{made['table']}/record"
+    headers = {"Authorization": f"Bearer {made['spectator_key']}"}
+    assert httpx.get(url, headers=headers, timeout=WAIT).json()["code"] == "not_over"
+    deadline = time.monotonic() + 120
+    while (answer := httpx.get(url, headers=headers, timeout=WAIT)).status_code != 200:
+        assert time.monotonic() < deadline, "nobody took the orphaned bot table over"
+        time.sleep(0.5)
+    record = lf.records.read(answer.text)
+    assert record.game().is_over
