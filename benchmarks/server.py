@@ -23,6 +23,7 @@ table's record replays them.
     python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
     python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
     python benchmarks/server.py --mode follow --compare /tmp/old  # following another's moves
+    python benchmarks/server.py --mode writer --compare /tmp/old  # SQLite's writer, a group
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -900,6 +901,62 @@ asyncio.run(main())
           f"the writer thread ({moves} moves, {seats} seats)")
 
 
+# --- the SQLite writer thread's share of a group -------------------------------------------------
+def writer_share(code: Path, tables: int = 64, groups: int = 200) -> None:
+    """The writer thread's CPU time for one transaction (``_SqliteWriter.commit_group``) of 1,
+    2, 4, 8 and 16 moves, each on a table of its own (the Writes ``Store.commit`` makes for a
+    move: a compare and set and one journal row), SQLite with ``synchronous=FULL``: how much
+    of a group is its fixed cost (BEGIN, COMMIT and its fsync, the locks) and how much each
+    move adds. Run in this thread, while the writer thread waits on its queue."""
+    script = f"""
+import asyncio, gc, tempfile, time
+from pathlib import Path
+from langfinger_widget.server.store import Ply, SeatRow, Store, TableRow
+
+async def main():
+    store = await Store.open(f"sqlite+aiosqlite:///{{Path(tempfile.mkdtemp()) / 'w.sqlite3'}}")
+    ids = [f"t{{i:04d}}" for i in range({tables})]
+    for i in ids:
+        now = time.time()
+        await store.create(TableRow(i, 0, {{"seed": 1}}, {{"players": 3}}, "playing", 0, False,
+                                    None, "x" * 64, now, now),
+                           [SeatRow(s, "person", f"p{{s}}", "taken") for s in range(3)])
+    made = []
+    async def capture(write):
+        made.append(write)
+    writer, store._write = store._writer, capture
+    seqs = dict.fromkeys(ids, 0)
+    async def moves(n, first):
+        made.clear()
+        for i in ids[first:first + n]:
+            seq = seqs[i]
+            await store.commit(i, seq, {{"seq": seq + 1, "status": "playing",
+                                         "to_move": (seq + 1) % 3, "bot_turn": False,
+                                         "deadline": None}},
+                               [Ply(seq, "play", seq % 3, {{"kind": "take", "card": [3, 1]}},
+                                    "person", seq + 1)])
+            seqs[i] = seq + 1
+        return list(made)
+    for n in (1, 2, 4, 8, 16):
+        spent = 0.0
+        for g in range({groups}):
+            group = await moves(n, (g * n) % ({tables} - n + 1))
+            gc.collect()
+            start = time.thread_time()
+            outcomes = writer.commit_group(group)
+            spent += time.thread_time() - start
+            assert outcomes == [None] * n, outcomes
+        print(n, spent / {groups} * 1e6)
+    await store.close()
+
+asyncio.run(main())
+"""
+    figures = _printed(code, script)
+    print(f"  {code}: the writer thread's CPU for one transaction of n moves")
+    for n, us in zip(figures[::2], figures[1::2], strict=True):
+        print(f"    n={n:>2}: {float(us):6.0f} us a group, {float(us) / int(n):6.0f} us a move")
+
+
 # --- a frame's way out: the socket's writer task --------------------------------------------
 def sends(code: Path, frames: int = 100_000) -> None:
     """The CPU time of one frame through a socket's writer task (``app._write``: woken by the
@@ -1135,7 +1192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "sends", "pgwrites", "pings", "hub", "follow"],
+                                           "sends", "pgwrites", "pings", "hub", "follow",
+                                           "writer"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
@@ -1145,6 +1203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "sends: a frame's CPU through a socket's writer task, in-process; "
                              "pings: the web stack's CPU a message, through a real server; "
                              "hub: a move through the hub and SQLite, no sockets, in-process; "
+                             "writer: SQLite's writer thread's CPU a transaction of 1-16 "
+                             "moves, in-process; "
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once); follow: a process's CPU to follow "
                              "another's moves (--tables tables), in-process")
@@ -1181,9 +1241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         pings(([(f"{args.compare.name} (compare)", args.compare.resolve())]
                if args.compare else []) + [("this tree", ROOT)])
         return 0
-    if args.mode in ("turns", "kernel", "sends", "hub", "follow"):
+    if args.mode in ("turns", "kernel", "sends", "hub", "follow", "writer"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
-            if args.mode == "hub":
+            if args.mode == "writer":
+                writer_share(code)
+            elif args.mode == "hub":
                 hub_share(code, seats=args.seats)
             elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
