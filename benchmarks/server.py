@@ -24,6 +24,7 @@ table's record replays them.
     python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
     python benchmarks/server.py --mode follow --compare /tmp/old  # following another's moves
     python benchmarks/server.py --mode writer --compare /tmp/old  # SQLite's writer, a group
+    python benchmarks/server.py --mode hub --rate 400 --compare /tmp/old  # moves arriving
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -841,11 +842,18 @@ print(moves, (time.process_time() - start) / moves * 1000)
 
 
 # --- a move through the hub and the store, no sockets --------------------------------------------
-def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3) -> None:
+def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3,
+              rate: float | None = None, window: float | None = None) -> None:
     """The CPU time of a person's move through the server's hub, in-process: the intent
-    checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread,
-    a group of one) and applied, every seat's picture built and encoded for its client; no
-    socket and no network. Main thread and process (with the writer thread), a move."""
+    checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread)
+    and applied, every seat's picture built and encoded for its client; no socket and no
+    network. Main thread and process (with the writer thread), a move.
+
+    ``rate`` None: one move at a time (each commit a group of one). Otherwise moves are
+    offered at ``rate`` a second across the tables (exponential gaps, a table's next move once
+    its last is answered), as clients' moves arrive: what the commit window gathers.
+    ``window``: the store's commit window in seconds (None: the tree's default setting; a
+    tree without the setting has none)."""
     script = f"""
 import asyncio, gc, random, tempfile, time
 from pathlib import Path
@@ -862,8 +870,18 @@ except ImportError:
 
 async def main():
     settings = Settings(data=Path(tempfile.mkdtemp()))
-    hub = Hub(settings, await Store.open(settings.database_url()), MemoryBroker())
+    window = {window!r}
+    if window is None:
+        window = getattr(settings, "commit_window", None)
+    store = await (Store.open(settings.database_url()) if window is None else
+                   Store.open(settings.database_url(), commit_window=window))
+    hub = Hub(settings, store, MemoryBroker())
     await hub.start()
+    groups, submit = [0], store._writer.submit
+    def counted(group):
+        groups[0] += 1
+        return submit(group)
+    store._writer.submit = counted
     rng, at = random.Random(3), []
     for _ in range({tables}):
         made = await lobby.create(hub, {{"players": {seats}, "pace": 0}}, "http://x")
@@ -873,32 +891,53 @@ async def main():
                                                   "http://x"))["token"]
         at.append([await hub.hello({{"kind": "hello", "token": t}}) for t in tokens])
     moves = 0
+
+    async def move(clients):
+        nonlocal moves
+        game = clients[0].live.room.game
+        seat = game.to_move
+        if seat is None:
+            return
+        client = clients[seat]
+        client.last_id += 1
+        reply = await hub.intent(client, {{"kind": "act", "id": client.last_id,
+            "action": rng.choice(game.legal_actions(seat)), "move": game.move_number,
+            "version": game.version}})
+        assert reply["ok"], reply
+        moves += 1
+        for c in clients:
+            c._queue.clear()  # as a socket's writer takes them
+
     gc.collect()
+    groups[0] = 0
     cpu, main_cpu = time.process_time(), time.thread_time()
-    for _ in range({rounds}):
-        for clients in at:
-            game = clients[0].live.room.game
-            seat = game.to_move
-            if seat is None:
-                continue
-            client = clients[seat]
-            client.last_id += 1
-            reply = await hub.intent(client, {{"kind": "act", "id": client.last_id,
-                "action": rng.choice(game.legal_actions(seat)), "move": game.move_number,
-                "version": game.version}})
-            assert reply["ok"], reply
-            moves += 1
-            for c in clients:
-                c._queue.clear()  # as a socket's writer takes them
+    if {rate!r} is None:
+        for _ in range({rounds}):
+            for clients in at:
+                await move(clients)
+    else:
+        last = {{}}
+        async def after(previous, clients):
+            if previous is not None:
+                await previous
+            await move(clients)
+        for _ in range({rounds}):
+            for i, clients in enumerate(at):
+                await asyncio.sleep(rng.expovariate({rate!r}))
+                last[i] = asyncio.ensure_future(after(last.get(i), clients))
+        await asyncio.gather(*last.values())
     cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
     await hub.stop()
-    print(moves, main_cpu / moves * 1000, cpu / moves * 1000)
+    print(moves, main_cpu / moves * 1000, cpu / moves * 1000, window, moves / groups[0])
 
 asyncio.run(main())
 """
-    moves, main_ms, ms = _printed(code, script)
+    moves, main_ms, ms, used, size = _printed(code, script)
+    offered = "one at a time" if rate is None else f"{rate:g}/s offered"
     print(f"  {code}: {float(main_ms):.3f} ms of the loop's CPU a move, {float(ms):.3f} ms with "
-          f"the writer thread ({moves} moves, {seats} seats)")
+          f"the writer thread ({moves} moves {offered}, {seats} seats, commit window "
+          f"{'none' if used == 'None' else f'{float(used) * 1000:g} ms'}, "
+          f"{float(size):.2f} moves a transaction)")
 
 
 # --- the SQLite writer thread's share of a group -------------------------------------------------
@@ -1208,6 +1247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once); follow: a process's CPU to follow "
                              "another's moves (--tables tables), in-process")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="hub: moves a second offered across the tables (default: one "
+                             "move at a time)")
+    parser.add_argument("--commit-window", type=float, default=None, metavar="MS",
+                        help="hub: this tree's commit window (default: its setting's)")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--route", choices=["seats", "table"], default="seats",
@@ -1246,7 +1290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.mode == "writer":
                 writer_share(code)
             elif args.mode == "hub":
-                hub_share(code, seats=args.seats)
+                hub_share(code, seats=args.seats, rate=args.rate,
+                          window=None if args.commit_window is None or code != ROOT
+                          else args.commit_window / 1000)
             elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
             elif args.mode == "follow":

@@ -367,6 +367,10 @@ _Job = tuple[list[Write], "asyncio.Future[list[Exception | None]]", asyncio.Abst
 # A group gathered in a commit window is committed at once when it holds this many writes:
 # the wait is for company, and this much is company enough (one transaction stays short).
 GROUP_FULL = 64
+# How long writes count as arriving together after they were last seen doing so: under a
+# steady load they are seen every few groups, so every group waits; a quiet server (or one
+# client moving after another's answer, who never overlap) forgets it within this.
+BUSY_MEMORY = 0.1
 
 
 def _window(seconds: float) -> float:
@@ -482,8 +486,8 @@ class Store:
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.commit_window = _window(commit_window)
-        # Until then (the loop's clock) writes were seen arriving together: the next group
-        # waits up to commit_window for more (see _flush). 0: none seen yet.
+        # Until then (the loop's clock) writes count as arriving together, the last seen
+        # doing so BUSY_MEMORY ago: a group waits up to commit_window for more (see _flush).
         self._busy_until = 0.0
         # Set when the group being gathered is full (GROUP_FULL): the wait ends early.
         self._full: asyncio.Future[None] | None = None
@@ -546,11 +550,12 @@ class Store:
     async def _flush(self) -> None:
         """Commit the pending writes, a group at a time, until none is left.
 
-        Like Postgres's ``commit_delay``: while writes are seen arriving together (the last
-        group held more than one, or more arrived while it was committed), a group waits up
-        to ``commit_window`` (or until GROUP_FULL writes) for more to join it: the fixed cost
-        of a transaction (BEGIN, COMMIT and its fsync, the handover to the writer and back)
-        is most of a move's write when fsync is fast, and then paid once for all of them.
+        Like Postgres's ``commit_delay``: while writes are seen arriving together (a group
+        of the last BUSY_MEMORY held more than one, or more arrived while it was committed),
+        a group waits up to ``commit_window`` (or until GROUP_FULL writes) for more to join
+        it: the fixed cost of a transaction (BEGIN, COMMIT and its fsync, the handover to
+        the writer and back) is most of a move's write when fsync is fast, and then paid once
+        for all of them.
         A write that arrives alone never waits: a quiet server, or one client moving after
         the other's answer, sees no added latency. A write is still acknowledged only after
         its group's COMMIT returned.
@@ -574,7 +579,7 @@ class Store:
             group, self._pending = self._pending, []
             outcomes = await self._writer.submit([w for w, _ in group])
             if len(group) > 1 or self._pending:
-                self._busy_until = loop.time() + self.commit_window
+                self._busy_until = loop.time() + max(BUSY_MEMORY, self.commit_window)
             for (_, done), outcome in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
