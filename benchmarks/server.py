@@ -892,8 +892,11 @@ async def main():
         at.append([await hub.hello({{"kind": "hello", "token": t}}) for t in tokens])
     moves = 0
 
+    waits = []
+
     async def move(clients):
         nonlocal moves
+        start = time.perf_counter()
         game = clients[0].live.room.game
         seat = game.to_move
         if seat is None:
@@ -905,13 +908,15 @@ async def main():
             "version": game.version}})
         assert reply["ok"], reply
         moves += 1
+        waits.append(time.perf_counter() - start)
         for c in clients:
             c._queue.clear()  # as a socket's writer takes them
 
     gc.collect()
     groups[0] = 0
     cpu, main_cpu = time.process_time(), time.thread_time()
-    if {rate!r} is None:
+    rate = {rate!r}
+    if rate is None:
         for _ in range({rounds}):
             for clients in at:
                 await move(clients)
@@ -923,21 +928,24 @@ async def main():
             await move(clients)
         for _ in range({rounds}):
             for i, clients in enumerate(at):
-                await asyncio.sleep(rng.expovariate({rate!r}))
+                await asyncio.sleep(rng.expovariate(rate))
                 last[i] = asyncio.ensure_future(after(last.get(i), clients))
         await asyncio.gather(*last.values())
     cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
     await hub.stop()
-    print(moves, main_cpu / moves * 1000, cpu / moves * 1000, window, moves / groups[0])
+    waits.sort()
+    print(moves, main_cpu / moves * 1000, cpu / moves * 1000, window, moves / groups[0],
+          waits[len(waits) // 2] * 1000, waits[len(waits) * 99 // 100] * 1000)
 
 asyncio.run(main())
 """
-    moves, main_ms, ms, used, size = _printed(code, script)
+    moves, main_ms, ms, used, size, p50, p99 = _printed(code, script)
     offered = "one at a time" if rate is None else f"{rate:g}/s offered"
     print(f"  {code}: {float(main_ms):.3f} ms of the loop's CPU a move, {float(ms):.3f} ms with "
           f"the writer thread ({moves} moves {offered}, {seats} seats, commit window "
           f"{'none' if used == 'None' else f'{float(used) * 1000:g} ms'}, "
-          f"{float(size):.2f} moves a transaction)")
+          f"{float(size):.2f} moves a transaction; a move's wall time p50 {float(p50):.2f} ms, "
+          f"p99 {float(p99):.2f} ms)")
 
 
 # --- the SQLite writer thread's share of a group -------------------------------------------------
