@@ -489,6 +489,7 @@ class Store:
         # Until then (the loop's clock) writes count as arriving together, the last seen
         # doing so BUSY_MEMORY ago: a group waits up to commit_window for more (see _flush).
         self._busy_until = 0.0
+        self._first_at = 0.0  # when the oldest pending write arrived (the loop's clock)
         # Set when the group being gathered is full (GROUP_FULL): the wait ends early.
         self._full: asyncio.Future[None] | None = None
         self.waited = 0  # groups that waited the window (the tests ask which did)
@@ -538,10 +539,13 @@ class Store:
             async with self.engine.begin() as conn:
                 await _run_async(conn, write)
             return
-        done = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        if not self._pending:
+            self._first_at = loop.time()
         self._pending.append((write, done))
         if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+            self._flusher = loop.create_task(self._flush())
         elif (self._full is not None and len(self._pending) >= GROUP_FULL
               and not self._full.done()):
             self._full.set_result(None)
@@ -566,11 +570,14 @@ class Store:
         # join this group (one fsync for all) instead of waiting for the next.
         await asyncio.sleep(0)
         while self._pending:
-            if (self.commit_window > 0 and len(self._pending) < GROUP_FULL
-                    and loop.time() < self._busy_until):
+            now = loop.time()
+            # The window counts from the oldest write's arrival: one that came during the last
+            # commit has waited that long already.
+            delay = self._first_at + self.commit_window - now
+            if delay > 0 and len(self._pending) < GROUP_FULL and now < self._busy_until:
                 self.waited += 1
                 self._full = full = loop.create_future()
-                timer = loop.call_later(self.commit_window, _release, full)
+                timer = loop.call_later(delay, _release, full)
                 try:
                     await full
                 finally:
