@@ -70,8 +70,8 @@ def parser() -> argparse.ArgumentParser:
                             "(died) loses the table to another process after this long")
     serve.add_argument("--commit-window", type=_window_ms, default=2.0, metavar="MS",
                        help="while moves arrive together, wait up to this many milliseconds "
-                            "for more to share one commit (one fsync); a move arriving alone "
-                            "never waits (default 2; 0: never wait)")
+                            "for more to share one commit (one fsync); on a quiet server a "
+                            "move never waits (default 2; 0: never wait)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")

@@ -559,10 +559,10 @@ class Store:
         a group waits up to ``commit_window`` (or until GROUP_FULL writes) for more to join
         it: the fixed cost of a transaction (BEGIN, COMMIT and its fsync, the handover to
         the writer and back) is most of a move's write when fsync is fast, and then paid once
-        for all of them.
-        A write that arrives alone never waits: a quiet server, or one client moving after
-        the other's answer, sees no added latency. A write is still acknowledged only after
-        its group's COMMIT returned.
+        for all of them. On a quiet server (no writes arriving together for BUSY_MEMORY) a
+        write never waits, nor do one client's writes each sent after the last one's answer
+        (they never overlap). A write is still acknowledged only after its group's COMMIT
+        returned.
         """
         assert self._writer is not None
         loop = asyncio.get_running_loop()
