@@ -23,6 +23,8 @@ table's record replays them.
     python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
     python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
     python benchmarks/server.py --mode follow --compare /tmp/old  # following another's moves
+    python benchmarks/server.py --mode writer --compare /tmp/old  # SQLite's writer, a group
+    python benchmarks/server.py --mode hub --rate 400 --compare /tmp/old  # moves arriving
 
 ``--compare DIR`` runs the sweep first against the server of another checkout (e.g. made by
 ``git archive main | tar -x -C DIR``), then against this one: before and after in one run.
@@ -866,11 +868,18 @@ print(moves, (time.process_time() - start) / moves * 1000)
 
 
 # --- a move through the hub and the store, no sockets --------------------------------------------
-def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3) -> None:
+def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3,
+              rate: float | None = None, window: float | None = None) -> None:
     """The CPU time of a person's move through the server's hub, in-process: the intent
-    checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread,
-    a group of one) and applied, every seat's picture built and encoded for its client; no
-    socket and no network. Main thread and process (with the writer thread), a move."""
+    checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread)
+    and applied, every seat's picture built and encoded for its client; no socket and no
+    network. Main thread and process (with the writer thread), a move.
+
+    ``rate`` None: one move at a time (each commit a group of one). Otherwise moves are
+    offered at ``rate`` a second across the tables (exponential gaps, a table's next move once
+    its last is answered), as clients' moves arrive: what the commit window gathers.
+    ``window``: the store's commit window in seconds (None: the tree's default setting; a
+    tree without the setting has none)."""
     script = f"""
 import asyncio, gc, random, tempfile, time
 from pathlib import Path
@@ -887,8 +896,18 @@ except ImportError:
 
 async def main():
     settings = Settings(data=Path(tempfile.mkdtemp()))
-    hub = Hub(settings, await Store.open(settings.database_url()), MemoryBroker())
+    window = {window!r}
+    if window is None:
+        window = getattr(settings, "commit_window", None)
+    store = await (Store.open(settings.database_url()) if window is None else
+                   Store.open(settings.database_url(), commit_window=window))
+    hub = Hub(settings, store, MemoryBroker())
     await hub.start()
+    groups, submit = [0], store._writer.submit
+    def counted(group):
+        groups[0] += 1
+        return submit(group)
+    store._writer.submit = counted
     rng, at = random.Random(3), []
     for _ in range({tables}):
         made = await lobby.create(hub, {{"players": {seats}, "pace": 0}}, "http://x")
@@ -898,32 +917,117 @@ async def main():
                                                   "http://x"))["token"]
         at.append([await hub.hello({{"kind": "hello", "token": t}}) for t in tokens])
     moves = 0
+
+    waits = []
+
+    async def move(clients):
+        nonlocal moves
+        start = time.perf_counter()
+        game = clients[0].live.room.game
+        seat = game.to_move
+        if seat is None:
+            return
+        client = clients[seat]
+        client.last_id += 1
+        reply = await hub.intent(client, {{"kind": "act", "id": client.last_id,
+            "action": rng.choice(game.legal_actions(seat)), "move": game.move_number,
+            "version": game.version}})
+        assert reply["ok"], reply
+        moves += 1
+        waits.append(time.perf_counter() - start)
+        for c in clients:
+            c._queue.clear()  # as a socket's writer takes them
+
     gc.collect()
+    groups[0] = 0
     cpu, main_cpu = time.process_time(), time.thread_time()
-    for _ in range({rounds}):
-        for clients in at:
-            game = clients[0].live.room.game
-            seat = game.to_move
-            if seat is None:
-                continue
-            client = clients[seat]
-            client.last_id += 1
-            reply = await hub.intent(client, {{"kind": "act", "id": client.last_id,
-                "action": rng.choice(game.legal_actions(seat)), "move": game.move_number,
-                "version": game.version}})
-            assert reply["ok"], reply
-            moves += 1
-            for c in clients:
-                c._queue.clear()  # as a socket's writer takes them
+    rate = {rate!r}
+    if rate is None:
+        for _ in range({rounds}):
+            for clients in at:
+                await move(clients)
+    else:
+        last = {{}}
+        async def after(previous, clients):
+            if previous is not None:
+                await previous
+            await move(clients)
+        for _ in range({rounds}):
+            for i, clients in enumerate(at):
+                await asyncio.sleep(rng.expovariate(rate))
+                last[i] = asyncio.ensure_future(after(last.get(i), clients))
+        await asyncio.gather(*last.values())
     cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
     await hub.stop()
-    print(moves, main_cpu / moves * 1000, cpu / moves * 1000)
+    waits.sort()
+    print(moves, main_cpu / moves * 1000, cpu / moves * 1000, window, moves / groups[0],
+          waits[len(waits) // 2] * 1000, waits[len(waits) * 99 // 100] * 1000)
 
 asyncio.run(main())
 """
-    moves, main_ms, ms = _printed(code, script)
+    moves, main_ms, ms, used, size, p50, p99 = _printed(code, script)
+    offered = "one at a time" if rate is None else f"{rate:g}/s offered"
     print(f"  {code}: {float(main_ms):.3f} ms of the loop's CPU a move, {float(ms):.3f} ms with "
-          f"the writer thread ({moves} moves, {seats} seats)")
+          f"the writer thread ({moves} moves {offered}, {seats} seats, commit window "
+          f"{'none' if used == 'None' else f'{float(used) * 1000:g} ms'}, "
+          f"{float(size):.2f} moves a transaction; a move's wall time p50 {float(p50):.2f} ms, "
+          f"p99 {float(p99):.2f} ms)")
+
+
+# --- the SQLite writer thread's share of a group -------------------------------------------------
+def writer_share(code: Path, tables: int = 64, groups: int = 200) -> None:
+    """The writer thread's CPU time for one transaction (``_SqliteWriter.commit_group``) of 1,
+    2, 4, 8 and 16 moves, each on a table of its own (the Writes ``Store.commit`` makes for a
+    move: a compare and set and one journal row), SQLite with ``synchronous=FULL``: how much
+    of a group is its fixed cost (BEGIN, COMMIT and its fsync, the locks) and how much each
+    move adds. Run in this thread, while the writer thread waits on its queue."""
+    script = f"""
+import asyncio, gc, tempfile, time
+from pathlib import Path
+from langfinger_widget.server.store import Ply, SeatRow, Store, TableRow
+
+async def main():
+    store = await Store.open(f"sqlite+aiosqlite:///{{Path(tempfile.mkdtemp()) / 'w.sqlite3'}}")
+    ids = [f"t{{i:04d}}" for i in range({tables})]
+    for i in ids:
+        now = time.time()
+        await store.create(TableRow(i, 0, {{"seed": 1}}, {{"players": 3}}, "playing", 0, False,
+                                    None, "x" * 64, now, now),
+                           [SeatRow(s, "person", f"p{{s}}", "taken") for s in range(3)])
+    made = []
+    async def capture(write):
+        made.append(write)
+    writer, store._write = store._writer, capture
+    seqs = dict.fromkeys(ids, 0)
+    async def moves(n, first):
+        made.clear()
+        for i in ids[first:first + n]:
+            seq = seqs[i]
+            await store.commit(i, seq, {{"seq": seq + 1, "status": "playing",
+                                         "to_move": (seq + 1) % 3, "bot_turn": False,
+                                         "deadline": None}},
+                               [Ply(seq, "play", seq % 3, {{"kind": "take", "card": [3, 1]}},
+                                    "person", seq + 1)])
+            seqs[i] = seq + 1
+        return list(made)
+    for n in (1, 2, 4, 8, 16):
+        spent = 0.0
+        for g in range({groups}):
+            group = await moves(n, (g * n) % ({tables} - n + 1))
+            gc.collect()
+            start = time.thread_time()
+            outcomes = writer.commit_group(group)
+            spent += time.thread_time() - start
+            assert outcomes == [None] * n, outcomes
+        print(n, spent / {groups} * 1e6)
+    await store.close()
+
+asyncio.run(main())
+"""
+    figures = _printed(code, script)
+    print(f"  {code}: the writer thread's CPU for one transaction of n moves")
+    for n, us in zip(figures[::2], figures[1::2], strict=True):
+        print(f"    n={n:>2}: {float(us):6.0f} us a group, {float(us) / int(n):6.0f} us a move")
 
 
 # --- a frame's way out: the socket's writer task --------------------------------------------
@@ -1171,7 +1275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2, help="load processes")
     parser.add_argument("--mode", choices=["single", "cluster", "idle", "turns", "kernel",
-                                           "sends", "pgwrites", "pings", "hub", "follow"],
+                                           "sends", "pgwrites", "pings", "hub", "follow",
+                                           "writer"],
                         default="single",
                         help="single: one process on SQLite; cluster: --servers processes on "
                              "Postgres+Redis, after one such process alone (the scale-out "
@@ -1181,9 +1286,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "sends: a frame's CPU through a socket's writer task, in-process; "
                              "pings: the web stack's CPU a message, through a real server; "
                              "hub: a move through the hub and SQLite, no sockets, in-process; "
+                             "writer: SQLite's writer thread's CPU a transaction of 1-16 "
+                             "moves, in-process; "
                              "pgwrites: Postgres moves grouped or one a transaction "
                              "(--tables at once); follow: a process's CPU to follow "
                              "another's moves (--tables tables), in-process")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="hub: moves a second offered across the tables (default: one "
+                             "move at a time)")
+    parser.add_argument("--commit-window", type=float, default=None, metavar="MS",
+                        help="hub: this tree's commit window (default: its setting's)")
     parser.add_argument("--servers", type=int, default=2,
                         help="cluster: server processes (N), each a client's process in turn")
     parser.add_argument("--route", choices=["seats", "table"], default="seats",
@@ -1222,10 +1334,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         pings(([(f"{args.compare.name} (compare)", args.compare.resolve())]
                if args.compare else []) + [("this tree", ROOT)])
         return 0
-    if args.mode in ("turns", "kernel", "sends", "hub", "follow"):
+    if args.mode in ("turns", "kernel", "sends", "hub", "follow", "writer"):
         for code in ([args.compare.resolve()] if args.compare else []) + [ROOT]:
-            if args.mode == "hub":
-                hub_share(code, seats=args.seats)
+            if args.mode == "writer":
+                writer_share(code)
+            elif args.mode == "hub":
+                hub_share(code, seats=args.seats, rate=args.rate,
+                          window=None if args.commit_window is None or code != ROOT
+                          else args.commit_window / 1000)
             elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
             elif args.mode == "follow":

@@ -465,7 +465,7 @@ def create_app(settings: Settings | None = None, on_ready: Ready | None = None) 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await Store.open(settings.database_url())
+        store = await Store.open(settings.database_url(), commit_window=settings.commit_window)
         hub = Hub(settings, store, make_broker(settings.broker))
         hub.base_url = settings.base_url()
         app.state.hub = hub

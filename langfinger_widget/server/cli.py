@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import gc
 import logging
+import math
 import socket
 import sys
 from collections.abc import Sequence
@@ -33,6 +34,17 @@ def _bot(text: str) -> tuple[int, str]:
     if not seat.isdigit() or not level:
         raise argparse.ArgumentTypeError(f"--bot is SEAT=LEVEL (e.g. 1=hard), not {text!r}")
     return int(seat), level
+
+
+def _window_ms(text: str) -> float:
+    try:
+        ms = float(text)
+    except ValueError:
+        ms = math.nan
+    if not 0.0 <= ms <= 1000.0:  # NaN fails too
+        raise argparse.ArgumentTypeError(
+            f"--commit-window is milliseconds from 0 to 1000, not {text!r}")
+    return ms
 
 
 def parser() -> argparse.ArgumentParser:
@@ -56,6 +68,10 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--owner-lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
                        help="with --broker: a table's owner process that stops renewing "
                             "(died) loses the table to another process after this long")
+    serve.add_argument("--commit-window", type=_window_ms, default=2.0, metavar="MS",
+                       help="while moves arrive together, wait up to this many milliseconds "
+                            "for more to share one commit (one fsync); on a quiet server a "
+                            "move never waits (default 2; 0: never wait)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")
@@ -109,6 +125,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     sockets_per_token=args.sockets_per_token,
                     header_timeout=args.header_timeout, body_timeout=args.header_timeout,
                     max_connections=args.max_connections, owner_lease=args.owner_lease,
+                    commit_window=args.commit_window / 1000.0,
                     expire_waiting=_days(args.expire_waiting),
                     keep_finished=_days(args.keep_finished))
 

@@ -61,6 +61,9 @@ class Settings:
     # With several processes: a table's owner that stops renewing (died) loses it after this
     # many seconds; another process then takes it over (owners.py).
     owner_lease: float = LEASE_SECONDS
+    # While moves arrive together, a commit waits up to this many seconds for more to join
+    # its transaction (one fsync for all); on a quiet server a move never waits. 0: never.
+    commit_window: float = 0.002
 
     def base_url(self) -> str:
         """Where people reach this server: ``public_url``, else the address it listens on."""

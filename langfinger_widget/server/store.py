@@ -364,6 +364,26 @@ class _PostgresWriter:
 _Job = tuple[list[Write], "asyncio.Future[list[Exception | None]]", asyncio.AbstractEventLoop]
 
 
+# A group gathered in a commit window is committed at once when it holds this many writes:
+# the wait is for company, and this much is company enough (one transaction stays short).
+GROUP_FULL = 64
+# How long writes count as arriving together after they were last seen doing so: under a
+# steady load they are seen every few groups, so every group waits; a quiet server (or one
+# client moving after another's answer, who never overlap) forgets it within this.
+BUSY_MEMORY = 0.1
+
+
+def _window(seconds: float) -> float:
+    if not 0.0 <= seconds <= 1.0:
+        raise BadArgument(f"the commit window must be 0 to 1 seconds, not {seconds!r}")
+    return seconds
+
+
+def _release(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 def _settle(future: asyncio.Future[list[Exception | None]],
             outcomes: list[Exception | None]) -> None:
     if not future.done():
@@ -452,7 +472,7 @@ class Store:
     """The tables on disk (or in Postgres): every call is one transaction."""
 
     def __init__(self, engine: AsyncEngine, writer: _SqliteWriter | _PostgresWriter | None = None,
-                 follow: Any = None) -> None:
+                 follow: Any = None, commit_window: float = 0.0) -> None:
         self.engine = engine
         # Postgres: asyncpg's own pool for ``since``, the read every process makes for every
         # move another makes. Through SQLAlchemy it took four round trips (a ping at checkout,
@@ -465,12 +485,23 @@ class Store:
         self._writer = writer
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self.commit_window = _window(commit_window)
+        # Until then (the loop's clock) writes count as arriving together, the last seen
+        # doing so BUSY_MEMORY ago: a group waits up to commit_window for more (see _flush).
+        self._busy_until = 0.0
+        self._first_at = 0.0  # when the oldest pending write arrived (the loop's clock)
+        # Set when the group being gathered is full (GROUP_FULL): the wait ends early.
+        self._full: asyncio.Future[None] | None = None
+        self.waited = 0  # groups that waited the window (the tests ask which did)
 
     @classmethod
-    async def open(cls, url: str, group: bool = True) -> Store:
+    async def open(cls, url: str, group: bool = True, commit_window: float = 0.0) -> Store:
         """Connect to ``url`` (``sqlite+aiosqlite:///...`` or ``postgresql://...``) and make
         the tables if they are missing. ``group=False``: on Postgres, every write its own
-        transaction through SQLAlchemy, as without asyncpg (what the benchmark compares)."""
+        transaction through SQLAlchemy, as without asyncpg (what the benchmark compares).
+        ``commit_window``: seconds a group may wait for more writes while they arrive
+        together (see _flush; 0: never waits)."""
+        window = _window(commit_window)  # before anything is opened: nothing to close
         url = database_url(url)
         is_sqlite = url.startswith("sqlite")
         engine = create_async_engine(url, pool_pre_ping=not is_sqlite)
@@ -492,7 +523,7 @@ class Store:
             follow = await asyncpg.create_pool(dsn, min_size=1, max_size=4,
                                                reset=_no_reset)
             writer = _PostgresWriter(follow) if group else None
-        return cls(engine, writer, follow)
+        return cls(engine, writer, follow, window)
 
     async def _write(self, write: Write) -> None:
         """Commit ``write``; :class:`Conflict` (nothing written) if its table moved on.
@@ -508,20 +539,54 @@ class Store:
             async with self.engine.begin() as conn:
                 await _run_async(conn, write)
             return
-        done = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        if not self._pending:
+            self._first_at = loop.time()
         self._pending.append((write, done))
         if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+            self._flusher = loop.create_task(self._flush())
+        elif (self._full is not None and len(self._pending) >= GROUP_FULL
+              and not self._full.done()):
+            self._full.set_result(None)
         await done
 
     async def _flush(self) -> None:
+        """Commit the pending writes, a group at a time, until none is left.
+
+        Like Postgres's ``commit_delay``: while writes are seen arriving together (a group
+        of the last BUSY_MEMORY held more than one, or more arrived while it was committed),
+        a group waits up to ``commit_window`` (or until GROUP_FULL writes) for more to join
+        it: the fixed cost of a transaction (BEGIN, COMMIT and its fsync, the handover to
+        the writer and back) is most of a move's write when fsync is fast, and then paid once
+        for all of them. On a quiet server (no writes arriving together for BUSY_MEMORY) a
+        write never waits, nor do one client's writes each sent after the last one's answer
+        (they never overlap). A write is still acknowledged only after its group's COMMIT
+        returned.
+        """
         assert self._writer is not None
+        loop = asyncio.get_running_loop()
         # One turn of the event loop first: the moves read from other sockets in the same turn
         # join this group (one fsync for all) instead of waiting for the next.
         await asyncio.sleep(0)
         while self._pending:
+            now = loop.time()
+            # The window counts from the oldest write's arrival: one that came during the last
+            # commit has waited that long already.
+            delay = self._first_at + self.commit_window - now
+            if delay > 0 and len(self._pending) < GROUP_FULL and now < self._busy_until:
+                self.waited += 1
+                self._full = full = loop.create_future()
+                timer = loop.call_later(delay, _release, full)
+                try:
+                    await full
+                finally:
+                    timer.cancel()
+                    self._full = None
             group, self._pending = self._pending, []
             outcomes = await self._writer.submit([w for w, _ in group])
+            if len(group) > 1 or self._pending:
+                self._busy_until = loop.time() + max(BUSY_MEMORY, self.commit_window)
             for (_, done), outcome in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
