@@ -429,6 +429,7 @@ async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
         # A move's update to this socket and its answer go out in one write (the answer is
         # the last thing an intent sends it); the other sockets are written to at once.
         client.cork()
+        reply: dict[str, Any] | None = None
         try:
             message: dict[str, Any] = {}
             try:
@@ -443,10 +444,8 @@ async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
                 log.exception("intent %r failed", message.get("kind"))
                 reply = protocol.error("server_error", "the server failed to answer this",
                                        client.live.room.seq, message.get("id"))
-            if reply is not None:
-                client.push(reply)
         finally:
-            client.uncork()  # even if cancelled: nothing may stay held
+            client.uncork(reply)  # the answer last; even if cancelled: nothing may stay held
 
 
 async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:

@@ -142,11 +142,17 @@ class Client:
         if self.direct is not None:
             self._corked = []
 
-    def uncork(self) -> None:
-        """Write what the cork held, in order, in one write (or queue it for the writer task
-        if the socket cannot take it now)."""
+    def uncork(self, last: Message | None = None) -> None:
+        """Write what the cork held, then ``last`` (an answer), in order, in one write (or
+        queue them for the writer task if the socket cannot take them now)."""
+        corked = self._corked
+        if corked and last is not None:  # (held: so the outbox is empty, nothing goes first)
+            corked.append(last)
+            last = None
         self._write_corked()
         self._corked = None
+        if last is not None:
+            self.push(last)
 
     def _write_corked(self) -> None:
         corked = self._corked

@@ -299,13 +299,15 @@ def test_a_corked_client_writes_what_it_held_in_one_write_and_another_is_not_hel
         other.push(_message(1), picture=True)
         assert direct.writes == [] and other_direct.writes == [_encoded(1)]
         client.push(_message(2))
-        client.uncork()
+        client.uncork(_message(3))  # the answer: last, in the same write
         await asyncio.sleep(0)  # the end-of-turn write finds nothing left
-        client.push(_message(3))  # uncorked: at once again
+        client.push(_message(4))  # uncorked: at once again
+        client.cork()
+        client.uncork(_message(5))  # an answer alone
         return direct.writes, other_direct.writes
 
     writes, other_writes = asyncio.run(scene())
-    assert writes == [_encoded(1, 2), _encoded(3)]
+    assert writes == [_encoded(1, 2, 3), _encoded(4), _encoded(5)]
     assert other_writes == [_encoded(1)]
 
 
