@@ -9,7 +9,9 @@ random legal move after a think time (exponential, mean T), so a sweep step offe
 it prints the offered and achieved moves a second, the p50/p99/max of a move's round trip
 (the act sent to its result received, after the commit and the updates), the server's CPU
 time per move (process CPU time, which load on the machine distorts far less than wall
-clock), the fsyncs a second (counted by strace where it is installed) and the RSS. Then a
+clock), the fsyncs a second (counted by strace where it is installed), the RSS, and the
+event loop's thread's share: its CPU time, reads and writes (the sockets' system calls) a
+move. Then a
 fresh client at every table sees exactly the moves that were acknowledged, and each
 table's record replays them.
 
@@ -123,6 +125,19 @@ class Server:
         """User and system CPU seconds (all threads)."""
         times = self.ps.cpu_times()
         return times.user, times.system
+
+    def loop_thread(self) -> tuple[float, int, int]:
+        """The event loop's thread (the main one): its CPU seconds, and the read and write
+        calls it made (/proc's ``syscr`` and ``syscw``: the sockets' reads and frame writes;
+        SQLite's are its writer thread's)."""
+        pid = self.ps.pid
+        cpu = next((t.user_time + t.system_time for t in self.ps.threads() if t.id == pid), 0.0)
+        try:
+            fields = dict(line.split(": ") for line in
+                          Path(f"/proc/{pid}/task/{pid}/io").read_text().splitlines())
+        except OSError:  # not Linux, or not ours to read
+            return cpu, 0, 0
+        return cpu, int(fields["syscr"]), int(fields["syscw"])
 
     def rss(self) -> int:
         rss = int(self.ps.memory_info().rss)
@@ -447,11 +462,15 @@ async def verify(servers: list[Server], tables: list[Table]) -> tuple[int, int]:
 
 
 # --- one sweep ----------------------------------------------------------------------------------
-def sample(servers: list[Server], fsyncs: bool) -> tuple[float, float, float, int, int]:
-    """Now: the servers' user and system CPU seconds, fsyncs and RSS."""
+def sample(servers: list[Server], fsyncs: bool
+           ) -> tuple[float, float, float, int, int, float, int, int]:
+    """Now: the servers' user and system CPU seconds, fsyncs, RSS, and their event loops'
+    CPU seconds, read and write calls."""
     cpu = [s.cpu() for s in servers]
+    loops = [s.loop_thread() for s in servers]
     return (time.time(), sum(c[0] for c in cpu), sum(c[1] for c in cpu),
-            sum(s.fsyncs() for s in servers) if fsyncs else 0, sum(s.rss() for s in servers))
+            sum(s.fsyncs() for s in servers) if fsyncs else 0, sum(s.rss() for s in servers),
+            sum(x[0] for x in loops), sum(x[1] for x in loops), sum(x[2] for x in loops))
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -521,7 +540,8 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
             tallies = [r["steps"][i] for r in results]
             moves = sum(t["moves"] for t in tallies)
             rts = sorted(x for t in tallies for x in t["round_trips"])
-            (t_a, user_a, sys_a, fs_a, _), (t_b, user_b, sys_b, fs_b, rss_b) = \
+            (t_a, user_a, sys_a, fs_a, _, loop_a, reads_a, writes_a), \
+                (t_b, user_b, sys_b, fs_b, rss_b, loop_b, reads_b, writes_b) = \
                 samples[i], samples[i + 1]
             cpu_a, cpu_b = user_a + sys_a, user_b + sys_b
             elapsed = t_b - t_a
@@ -534,6 +554,9 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "sys_ms_per_move": (sys_b - sys_a) / moves * 1000 if moves else math.nan,
                 "cpu_share": (cpu_b - cpu_a) / elapsed,
                 "fsyncs_per_s": (fs_b - fs_a) / elapsed if fsyncs else None,
+                "loop_cpu_ms_per_move": (loop_b - loop_a) / moves * 1000 if moves else math.nan,
+                "loop_reads_per_move": (reads_b - reads_a) / moves if moves else math.nan,
+                "loop_writes_per_move": (writes_b - writes_a) / moves if moves else math.nan,
                 "rss_mib": rss_b / 2**20,
                 "refused": sum(t["refused"] for t in tallies),
                 "rate_limited": sum(t["rate_limited"] for t in tallies),
@@ -574,13 +597,17 @@ def show(result: dict[str, Any]) -> None:
           f"tables x {result['seats']} seats, {result['load_processes']} load process(es); "
           f"{result['code']}")
     print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-          f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8}")
+          f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8} "
+          f"{'loop ms/move':>12} {'reads':>6} {'writes':>6}")
     for s in result["steps"]:
         fs = "-" if s["fsyncs_per_s"] is None else f"{s['fsyncs_per_s']:.0f}"
         print(f"  {s['offered']:>8.0f} {s['achieved']:>9.1f} {s['p50_ms']:>8.1f} "
               f"{s['p99_ms']:>8.1f} {s['max_ms']:>8.1f} {s['cpu_ms_per_move']:>11.2f} "
               f"{s['sys_ms_per_move']:>9.2f} "
-              f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f}")
+              f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f} "
+              f"{s.get('loop_cpu_ms_per_move', math.nan):>12.3f} "
+              f"{s.get('loop_reads_per_move', math.nan):>6.2f} "
+              f"{s.get('loop_writes_per_move', math.nan):>6.2f}")
     if result.get("bot_tables"):
         worst = max(result["steps"], key=lambda s: s["p99_ms"])
         print(f"  people's p99 with {result['bot_tables']} bot tables thinking at "

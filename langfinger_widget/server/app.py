@@ -16,7 +16,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator, Sequence
 from pathlib import Path
 from socket import gethostname
 from typing import Any
@@ -278,11 +278,14 @@ def _bytes(message: dict[str, Any] | protocol.Frame) -> bytes:
     return message.data if isinstance(message, protocol.Frame) else protocol.encode_bytes(message)
 
 
-def _direct(writer: frames.Writer) -> Callable[[dict[str, Any] | protocol.Frame], bool]:
-    """A client's way to write a message at once (see ``Client.push``)."""
-    def write(message: dict[str, Any] | protocol.Frame) -> bool:
+def _direct(writer: frames.Writer
+            ) -> Callable[[Sequence[dict[str, Any] | protocol.Frame]], bool]:
+    """A client's way to write messages at once, in one write (see ``Client.push``)."""
+    def write(messages: Sequence[dict[str, Any] | protocol.Frame]) -> bool:
         try:
-            return writer.write_text(_bytes(message))
+            if len(messages) == 1:
+                return writer.write_text(_bytes(messages[0]))
+            return writer.write_texts([_bytes(m) for m in messages])
         except OSError:  # closing: the writer task meets it too, and ends
             return False
 
@@ -423,20 +426,26 @@ async def _serve(websocket: WebSocket, client: Client, hub: Hub) -> None:
                                            client.live.room.seq))
             continue
         limit.warned = False
-        message: dict[str, Any] = {}
+        # A move's update to this socket and its answer go out in one write (the answer is
+        # the last thing an intent sends it); the other sockets are written to at once.
+        client.cork()
+        reply: dict[str, Any] | None = None
         try:
-            message = protocol.parse(frame)
-            client.last_id = protocol.check_intent(message, client.last_id)
-            reply = await hub.intent(client, message)
-        except Refusal as refusal:
-            msg_id = message.get("id") if isinstance(message.get("id"), int) else None
-            reply = protocol.error(refusal.code, refusal.message, client.live.room.seq, msg_id)
-        except Exception:  # a bug must cost one answer, never the server
-            log.exception("intent %r failed", message.get("kind"))
-            reply = protocol.error("server_error", "the server failed to answer this",
-                                   client.live.room.seq, message.get("id"))
-        if reply is not None:
-            client.push(reply)
+            message: dict[str, Any] = {}
+            try:
+                message = protocol.parse(frame)
+                client.last_id = protocol.check_intent(message, client.last_id)
+                reply = await hub.intent(client, message)
+            except Refusal as refusal:
+                msg_id = message.get("id") if isinstance(message.get("id"), int) else None
+                reply = protocol.error(refusal.code, refusal.message, client.live.room.seq,
+                                       msg_id)
+            except Exception:  # a bug must cost one answer, never the server
+                log.exception("intent %r failed", message.get("kind"))
+                reply = protocol.error("server_error", "the server failed to answer this",
+                                       client.live.room.seq, message.get("id"))
+        finally:
+            client.uncork(reply)  # the answer last; even if cancelled: nothing may stay held
 
 
 async def _write(websocket: WebSocket, client: Client, hub: Hub) -> None:

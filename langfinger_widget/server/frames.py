@@ -18,6 +18,7 @@ sans-I/O protocol) there is no writer and the socket sends through ASGI as befor
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 KEY = "langfinger.frames"  # the scope extension naming the socket's writer
@@ -40,6 +41,9 @@ class Writer(Protocol):
         """Write one text frame of UTF-8 ``data`` now, True; or False if the transport's
         buffers are full (wait for :meth:`wait_writable`, then write again). Raises
         ``OSError`` once the socket is closing, as uvicorn's ``send`` does."""
+
+    def write_texts(self, data: Sequence[bytes]) -> bool:
+        """:meth:`write_text` for several frames, in one write to the transport."""
 
     async def wait_writable(self) -> None: ...
 
@@ -76,6 +80,17 @@ else:
             if not self.writable.is_set():
                 return False
             self.transport.write(header(len(data)) + data)
+            return True
+
+        def write_texts(self, data: Sequence[bytes]) -> bool:
+            if (self.disconnected or self.close_sent or self.conn.state is not State.OPEN
+                    or self.transport.is_closing()):
+                raise ClientDisconnected()
+            if not self.writable.is_set():
+                return False
+            # One write: on loopback each costs a system call (~10-20 us of CPU) however small.
+            self.transport.write(b"".join([part for one in data
+                                           for part in (header(len(one)), one)]))
             return True
 
         async def wait_writable(self) -> None:

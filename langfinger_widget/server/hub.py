@@ -23,7 +23,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 from . import kernel, protocol, seats, tokens, webhooks
@@ -83,11 +83,14 @@ class Client:
         self.resync = False
         self.closing: tuple[int, str] | None = None
         self.hint: Any = None  # the hint search under way for this client
-        # Writes a message to the socket at once, True; False if it cannot now (its buffers
-        # are full, or it is closing): then the message waits in the outbox for the
+        # Writes messages to the socket at once, in one write, True; False if it cannot now
+        # (its buffers are full, or it is closing): then they wait in the outbox for the
         # socket's writer task. None: every message goes through the outbox.
-        self.direct: Callable[[Message], bool] | None = None
+        self.direct: Callable[[Sequence[Message]], bool] | None = None
         self._held = False  # the writer task holds a message it is sending
+        # While corked (see cork), the messages that would have been written at once: the
+        # outbox is empty while it holds any, so nothing queued is meant to go before them.
+        self._corked: list[Message] | None = None
 
     def push(self, message: Message, picture: bool = False) -> None:
         """Queue a message (or a frame encoded once for many clients). A client too slow to
@@ -111,13 +114,59 @@ class Client:
                 return
         # Nothing waiting or being sent: the frame goes out now, not a task switch later
         # (a wake-up, the writer's turn and its send cost as much as the write itself).
+        corked = self._corked
         if (not self._queue and not self._held and not self.resync and self.closing is None
-                and self.direct is not None and self.direct(message)):
-            return
+                and self.direct is not None):
+            if corked is None:
+                if self.direct((message,)):
+                    return
+            else:
+                if not corked:
+                    # Held at most until this turn of the loop ends: an intent that awaits
+                    # (its commit, another process) must not hold back what others did.
+                    asyncio.get_running_loop().call_soon(self._write_corked)
+                corked.append(message)
+                return
+        elif corked:  # (cannot happen while the outbox is empty; kept safe) they go first
+            self._queue.extend(corked)
+            corked.clear()
+        self._enqueue(message)
+
+    def _enqueue(self, message: Message) -> None:
         self._queue.append(message)
         self._wake.set()
         if len(self._queue) >= self._outbox_size // 2:
             self._roomy.clear()
+
+    def cork(self) -> None:
+        """Hold the messages that would be written at once until :meth:`uncork` (or the end of
+        this turn of the event loop), then write them in one write: a move's update and its
+        answer to the mover cost one system call, not two. Every cork needs its uncork
+        (``try``/``finally``): no message may stay held."""
+        if self.direct is not None:
+            self._corked = []
+
+    def uncork(self, last: Message | None = None) -> None:
+        """Write what the cork held, then ``last`` (an answer), in order, in one write (or
+        queue them for the writer task if the socket cannot take them now)."""
+        corked = self._corked
+        if corked and last is not None:  # (held: so the outbox is empty, nothing goes first)
+            corked.append(last)
+            last = None
+        self._write_corked()
+        self._corked = None
+        if last is not None:
+            self.push(last)
+
+    def _write_corked(self) -> None:
+        corked = self._corked
+        if not corked:
+            return
+        self._corked = []
+        if self.direct is not None and self.direct(corked):
+            return
+        for message in corked:  # full or closing: the writer task waits for room, in order
+            self._enqueue(message)
 
     async def room_for_answers(self) -> None:
         """Wait until the outbox is less than half full: the client's next message is read
@@ -126,6 +175,9 @@ class Client:
         await self._roomy.wait()
 
     def close(self, code: int, reason: str) -> None:
+        if self._corked:  # written before the close, as they would have been uncorked
+            self._queue.extend(self._corked)
+            self._corked.clear()
         self.closing = (code, reason)
         self._wake.set()
         self._roomy.set()
