@@ -10,10 +10,12 @@ CPU) and its middle-generation passes every state again (up to 200 ms), whatever
 thresholds. Those pauses were most of a round trip's p99.
 
 So the young objects are walked on a clock instead, every :data:`YOUNG_SECONDS`, and what
-survives is then set aside (``gc.freeze``: never walked again, still freed by reference
-counting as usual). A cycle among set-aside objects that becomes garbage later (a closed
-connection's protocol and transport, say) is freed by a whole sweep every
-:data:`SWEEP_SECONDS`: everything is put back, walked once, and set aside again.
+survives stays in the middle generation, which the collector never walks by itself: a
+state is walked once, young, and freed by reference counting as usual when its table
+moves on. A cycle that becomes garbage there later (a closed connection's protocol and
+transport, say) is freed by a whole sweep every :data:`SWEEP_SECONDS`. What the process
+loaded before it started serving (modules, the app) is set aside for good (``gc.freeze``):
+no sweep walks it.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ import gc
 import time
 
 YOUNG_SECONDS = 0.1  # young objects are walked this often: a few thousand at a time
-SWEEP_SECONDS = 60.0  # everything is walked this often: cycles among set-aside objects
+SWEEP_SECONDS = 60.0  # all made since the start is walked this often: cycles among it
 # Between the clock's passes the collector still runs by itself on a burst of allocations
-# (a thousand tables loaded at once), young objects only: an old generation is never
-# walked but by the sweep.
+# (a thousand tables loaded at once), young objects only: the older generations are
+# walked only by the sweep.
 YOUNG_ALLOCATIONS = 5_000
 NEVER = 2**30
 
@@ -56,16 +58,12 @@ class Collector:
             self.sweep()
         else:
             gc.collect(0)
-            gc.freeze()
         self._handle = asyncio.get_running_loop().call_later(self.young, self._tick)
 
     def sweep(self) -> None:
-        """Walk everything once (cycles among set-aside objects are freed), then set it
-        aside again."""
+        """Walk everything made since the start once: cycles among it are freed."""
         started = time.thread_time()
-        gc.unfreeze()
         gc.collect()
-        gc.freeze()
         self.swept_ms = (time.thread_time() - started) * 1000
         self.sweeps += 1
         self._next_sweep = time.monotonic() + self.sweep_every
