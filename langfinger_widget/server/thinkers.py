@@ -27,9 +27,11 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from . import kernel
@@ -82,12 +84,24 @@ def answer(asked: Question) -> Any:
     return kernel.at_once(kernel.thinking(bot, asked.view, asked.legal, twin=asked.twin))
 
 
-def _worker_started() -> None:
+def _worker_started(lifeline: Connection) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the server stops its workers
     # itself, and a traceback from each would only bury its own message.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(AttributeError, OSError):  # no nice on Windows
         os.nice(NICE)
+    threading.Thread(target=_outlive_no_server, args=(lifeline,), daemon=True).start()
+
+
+def _outlive_no_server(lifeline: Connection) -> None:
+    """End the worker once the server is gone. A pool's worker waits on its queue, whose
+    write end it holds itself: a server killed (-9, or by the OOM killer) would leave it,
+    and the forkserver it keeps alive, running for good. Only the server holds the
+    lifeline's other end, and nothing is ever sent on it: end of file is the server's end
+    (or the pool's: :func:`_end` closes it)."""
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv_bytes()
+    os._exit(0)
 
 
 class Asked:
@@ -127,6 +141,8 @@ class Thinkers:
     def __init__(self, processes: int) -> None:
         self.processes = check_processes(processes)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._lifelines: dict[concurrent.futures.ProcessPoolExecutor,
+                              tuple[Connection, Connection]] = {}
         self.pools = 0  # pools started (a broken one is replaced: the tests count them)
 
     def ask(self, loop: asyncio.AbstractEventLoop, asked: Question,
@@ -182,15 +198,20 @@ class Thinkers:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods
                                               else "spawn")
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_worker_started)
+        lifeline, held = context.Pipe(duplex=False)
+        pool = concurrent.futures.ProcessPoolExecutor(
+            self.processes, mp_context=context, initializer=_worker_started,
+            initargs=(lifeline,))
+        # Both ends live as long as the pool: workers may start later, each given the one.
+        self._lifelines[pool] = (lifeline, held)
+        self._pool = pool
         self.pools += 1
-        return self._pool
+        return pool
 
     def _discard(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
         if self._pool is pool:
             self._pool = None
-        _end(pool)
+        self._end(pool)
 
     def pids(self) -> list[int]:
         """The workers' process ids (none before the first question)."""
@@ -202,17 +223,18 @@ class Thinkers:
         bots think again when the tables are next loaded)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            _end(pool)
+            self._end(pool)
 
-
-def _end(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    # A search runs up to a second or more (longer on a busy core at a lower priority):
-    # shutdown alone would let the interpreter's exit wait for it.
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.terminate()
+    def _end(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        # A search runs up to a second or more (longer on a busy core at a lower priority):
+        # shutdown alone would let the interpreter's exit wait for it.
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.terminate()
+        for end in self._lifelines.pop(pool, ()):
+            end.close()
 
 
 def _to_loop(loop: asyncio.AbstractEventLoop, call: Callable[[Any], None], arg: Any) -> None:
