@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import logging
 import os
@@ -12,11 +13,12 @@ import signal
 import time
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from wire import WAIT, ServerThread, Wire, create, same_for
+from wire import WAIT, ServerProcess, ServerThread, Wire, create, same_for
 
 import langfinger_widget as lf
 from langfinger_widget import games
@@ -233,3 +235,51 @@ def test_bot_processes_is_checked() -> None:
     assert settings_of(parser().parse_args(["serve"])).bot_processes == Settings().bot_processes
     with pytest.raises(SystemExit):
         parser().parse_args(["serve", "--bot-processes", "-1"])
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` (Linux's /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            parents[int(stat.parent.name)] = int(fields[1])
+    found, more = set(), {pid}
+    while more:
+        more = {child for child, parent in parents.items() if parent in more} - found
+        found |= more
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_killed_server_leaves_no_worker_behind(tmp_path) -> None:
+    """A pool's worker waits on a queue whose write end it holds itself: without its
+    lifeline it outlived a server killed -9, and kept the forkserver alive with it."""
+    running = ServerProcess("--data", str(tmp_path), "--bot-processes", "1").start()
+    try:
+        made = create(running.base, players=2, pace=0, join=0, stand_in="easy",
+                      seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+        me = Wire(running.ws_url)
+        try:
+            assert me.hello(made["token"])["kind"] == "state"
+            _my_move(me, random.Random(1))
+            me.wait_for(lambda s: s["legal"])  # the bot has moved: its worker runs
+        finally:
+            me.close()
+        assert running.proc is not None
+        under = _descendants(running.proc.pid)
+        assert under  # the worker, the forkserver, the resource tracker
+    finally:
+        running.kill()
+    deadline = time.monotonic() + WAIT
+    while any(_running(pid) for pid in under):
+        assert time.monotonic() < deadline, [p for p in under if _running(p)]
+        time.sleep(0.05)
