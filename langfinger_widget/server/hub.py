@@ -937,7 +937,8 @@ class Hub:
         def failed(exc: Exception) -> None:
             self.spawn(self._bot_move(live, key, None, exc))
 
-        if self.thinkers is not None:
+        # A game registered in this process only (lf.games.register) is unknown to a worker.
+        if self.thinkers is not None and kernel.games.built_in(room.spec):
             asked = question(room.game, seat, room.bot_level(seat), secrets.randbelow(2**31),
                              secrets.randbelow(2**31))
             live.bot = self.thinkers.ask(self.scheduler.loop, asked, done, failed, delay)

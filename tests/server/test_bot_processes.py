@@ -283,3 +283,23 @@ def test_a_killed_server_leaves_no_worker_behind(tmp_path) -> None:
     while any(_running(pid) for pid in under):
         assert time.monotonic() < deadline, [p for p in under if _running(p)]
         time.sleep(0.05)
+
+
+def test_a_game_registered_here_only_thinks_on_the_loop(pooled: ServerThread, caplog) -> None:
+    """A worker process knows the package's own games only: the bot of a game registered
+    in the server's process (lf.games.register) thinks on the loop, as without workers,
+    instead of failing in the worker and playing random moves."""
+    from sealed import SPEC as SEALED
+
+    games.register(SEALED)
+    assert not games.built_in(SEALED) and games.built_in(games.get("crooks"))
+    caplog.set_level(logging.WARNING, logger="langfinger.server")
+    made, me = _bot_table(pooled, "hard", "sealed")
+    rng = random.Random(2)
+    try:
+        live = pooled.hub.rooms[made["table"]]
+        while not live.bots:
+            _my_move(me, rng)
+    finally:
+        me.close()
+    assert "a random legal move stands in" not in caplog.text
