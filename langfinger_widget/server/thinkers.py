@@ -98,7 +98,7 @@ def _outlive_no_server(lifeline: Connection) -> None:
     write end it holds itself: a server killed (-9, or by the OOM killer) would leave it,
     and the forkserver it keeps alive, running for good. Only the server holds the
     lifeline's other end, and nothing is ever sent on it: end of file is the server's end
-    (or the pool's: :func:`_end` closes it)."""
+    (or the pool's: :meth:`Thinkers._end` closes it)."""
     with contextlib.suppress(EOFError, OSError):
         lifeline.recv_bytes()
     os._exit(0)
