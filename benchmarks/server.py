@@ -21,6 +21,7 @@ table's record replays them.
     python benchmarks/server.py --quick                         # seconds; CI runs it
     python benchmarks/server.py --mode cluster                  # two processes, Postgres+Redis
     python benchmarks/server.py --bot-tables 100                # people's p99, bots thinking
+    python benchmarks/server.py --bot-tables 100 --bot-processes 0  # ... bots on the loop
     python benchmarks/server.py --mode turns --compare /tmp/old # thinking during a move
     python benchmarks/server.py --mode kernel --compare /tmp/old  # the kernel's share
     python benchmarks/server.py --mode sends --compare /tmp/old   # a frame's writer task
@@ -37,7 +38,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing as mp
@@ -47,6 +50,7 @@ import random
 import secrets
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -112,6 +116,7 @@ class Server:
         self.ps = top.children()[0] if fsyncs else top
         self.profiled = profile is not None
         self.peak_rss = 0
+        self.data: Path | None = None  # its SQLite database's directory (single mode)
 
     @property
     def base(self) -> str:
@@ -171,8 +176,11 @@ class Server:
 
 @contextlib.contextmanager
 def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool,
-            profile: Path | None = None, count: int = 2) -> Iterator[list[Server]]:
-    """``count`` servers on one Postgres and Redis (``cluster``), or one on SQLite."""
+            profile: Path | None = None, count: int = 2, extra: Sequence[str] = ()
+            ) -> Iterator[list[Server]]:
+    """``count`` servers on one Postgres and Redis (``cluster``), or one on SQLite;
+    ``extra``: more of the servers' options."""
+    data: Path | None = None
     with contextlib.ExitStack() as stack:
         if mode == "cluster":
             pg = stack.enter_context(services.postgres(fsync=True))
@@ -182,11 +190,13 @@ def started(mode: str, code: Path, cores: set[int] | None, fsyncs: bool,
             data = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             args = ["--data", str(data)]
             count = 1
+        args += extra
         servers: list[Server] = []
         try:
             for _ in range(count):
                 servers.append(Server(services.free_port(), args, code, cores, fsyncs,
                                       profile if not servers else None))
+                servers[-1].data = data
             yield servers
         finally:
             for s in servers:
@@ -473,6 +483,33 @@ def sample(servers: list[Server], fsyncs: bool
             sum(x[0] for x in loops), sum(x[1] for x in loops), sum(x[2] for x in loops))
 
 
+def workers_cpu(servers: list[Server]) -> float:
+    """User and system CPU seconds of the servers' worker processes (the bots' thinkers,
+    which run under a forkserver child), as far as they still run."""
+    total = 0.0
+    for s in servers:
+        with contextlib.suppress(psutil.Error):
+            for child in s.ps.children(recursive=True):
+                with contextlib.suppress(psutil.Error):
+                    times = child.cpu_times()
+                    total += times.user + times.system
+    return total
+
+
+def bot_moves(server: Server, bounds: Sequence[float]) -> list[int] | None:
+    """The moves bots made (bot seats and stand-ins: the people's tables have only people)
+    between each pair of ``bounds`` (wall clock), read from the journal afterwards: counting
+    while the steps ran would cost the server's core."""
+    if server.data is None:
+        return None
+    with contextlib.closing(sqlite3.connect(
+            f"file:{server.data / 'langfinger.sqlite3'}?mode=ro", uri=True)) as db:
+        stamps = sorted(at for (at,) in db.execute(
+            "SELECT at FROM lf_journal WHERE by != 'person' AND kind = 'play'"))
+    return [bisect.bisect_left(stamps, b) - bisect.bisect_left(stamps, a)
+            for a, b in itertools.pairwise(bounds)]
+
+
 def _percentile(values: Sequence[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else math.nan
 
@@ -480,11 +517,12 @@ def _percentile(values: Sequence[float], q: float) -> float:
 def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, seats: int,
           processes: int, fsyncs: bool, label: str, progress: bool,
           profile: Path | None = None, servers_count: int = 2, bot_tables: int = 0,
-          bot_level: str = "expert", spread: int = 1) -> dict[str, Any]:
+          bot_level: str = "expert", spread: int = 1, extra: Sequence[str] = ()
+          ) -> dict[str, Any]:
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
-    with started(mode, code, server_cores, fsyncs, profile, servers_count) as servers:
+    with started(mode, code, server_cores, fsyncs, profile, servers_count, extra) as servers:
         if client_cores:
             os.sched_setaffinity(0, client_cores)
         t0 = time.monotonic()
@@ -511,7 +549,8 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 from tqdm import tqdm
 
                 bar = tqdm(total=len(schedule), desc=label, unit="step", leave=False)
-        samples = []
+        samples: list[tuple[float, float, float, int, int]] = []
+        workers: list[float] = []
         boundary = start_at
         for _, seconds in schedule:
             while time.time() < boundary:
@@ -519,12 +558,14 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 for s in servers:
                     s.rss()
             samples.append(sample(servers, fsyncs))
+            workers.append(workers_cpu(servers))
             boundary += seconds
             if bar is not None:
                 bar.update(0 if len(samples) == 1 else 1)
         while time.time() < boundary:
             time.sleep(min(0.2, boundary - time.time()))
         samples.append(sample(servers, fsyncs))
+        workers.append(workers_cpu(servers))
         if bar is not None:
             bar.update(1)
             bar.close()
@@ -533,6 +574,7 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
             proc.join(30)
         all_tables = [Table(**t) for r in results for t in r["tables"]]
         verified = asyncio.run(verify(servers, all_tables))
+        by_bots = bot_moves(servers[0], [t for t, *_ in samples]) if bots_made else None
         steps = []
         for i, (offered, _) in enumerate(schedule):
             if i == 0:
@@ -561,8 +603,11 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "refused": sum(t["refused"] for t in tallies),
                 "rate_limited": sum(t["rate_limited"] for t in tallies),
                 "tables_created": sum(t["created"] for t in tallies),
+                "bot_moves_per_s": None if by_bots is None else by_bots[i] / elapsed,
+                "workers_cpu_share": (workers[i + 1] - workers[i]) / elapsed,
             })
-        return {"label": label, "mode": mode, "servers": len(servers), "code": str(code),
+        return {"label": label + (f" ({' '.join(extra)})" if extra else ""), "mode": mode,
+                "servers": len(servers), "code": str(code),
                 "tables": count, "bot_tables": bots_made, "bot_level": bot_level,
                 "seats": seats, "load_processes": processes, "made_in_s": made_in,
                 "clients_cpu_s": sum(r["cpu"] for r in results),
@@ -609,6 +654,9 @@ def show(result: dict[str, Any]) -> None:
               f"{s.get('loop_reads_per_move', math.nan):>6.2f} "
               f"{s.get('loop_writes_per_move', math.nan):>6.2f}")
     if result.get("bot_tables"):
+        print("  bots: " + "; ".join(
+            f"{s['offered']:.0f} offered: {s['bot_moves_per_s'] or 0:.1f} bot moves/s, "
+            f"workers' CPU {s['workers_cpu_share'] * 100:.0f}%" for s in result["steps"]))
         worst = max(result["steps"], key=lambda s: s["p99_ms"])
         print(f"  people's p99 with {result['bot_tables']} bot tables thinking at "
               f"{result['bot_level']}: {worst['p99_ms']:.1f} ms at worst "
@@ -1343,6 +1391,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="tables that bots play to the end meanwhile (a person resigned "
                              "at once), thinking on the server's loop: people's p99 with them")
     parser.add_argument("--bot-level", default="expert", help="the level they think at")
+    parser.add_argument("--bot-processes", type=int, default=None, metavar="N",
+                        help="the server's --bot-processes (worker processes the bots think "
+                             "in; 0: on the event loop; default: the server's own default)")
     parser.add_argument("--compare", type=Path, default=None,
                         help="another checkout: sweep its server first, then this one's")
     parser.add_argument("--no-fsyncs", action="store_true", help="do not run under strace")
@@ -1403,7 +1454,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                            label if args.mode == "single" else f"{label}, {n} process(es)",
                            not args.no_progress, args.profile if code == ROOT else None, n,
                            args.bot_tables, args.bot_level,
-                           0 if args.route == "table" else 1)
+                           0 if args.route == "table" else 1,
+                           [] if args.bot_processes is None
+                           else ["--bot-processes", str(args.bot_processes)])
             show(result)
             results.append(result)
             pair.append(result)

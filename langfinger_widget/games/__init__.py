@@ -17,7 +17,8 @@ import importlib
 from ..errors import BadArgument
 from .protocol import Action, Event, GameSpec, GameState
 
-__all__ = ["Action", "Event", "GameSpec", "GameState", "get", "names", "register", "spec_of"]
+__all__ = ["Action", "Event", "GameSpec", "GameState", "built_in", "get", "names", "register",
+           "spec_of"]
 
 # name -> the module whose SPEC describes it; order is the order games are offered in.
 _BUILTIN: dict[str, str] = {
@@ -50,6 +51,13 @@ def register(spec: GameSpec) -> None:
     if not isinstance(spec, GameSpec):
         raise BadArgument(f"register takes a GameSpec, not {type(spec).__name__}")
     _loaded[spec.name] = spec
+
+
+def built_in(spec: GameSpec) -> bool:
+    """Whether ``spec`` is the package's own game of its name: one that another process,
+    which registered nothing, has too (the game server's bots think in such processes)."""
+    module = _BUILTIN.get(spec.name)
+    return module is not None and importlib.import_module(module).SPEC is spec
 
 
 def spec_of(game: object) -> GameSpec:

@@ -25,6 +25,7 @@ from .. import games
 from .collector import Collector
 from .config import Settings, default_data_dir
 from .owners import LEASE_SECONDS
+from .thinkers import MAX_PROCESSES
 
 EXTRA = "pip install 'langfinger-widget[server]'"
 
@@ -45,6 +46,13 @@ def _window_ms(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"--commit-window is milliseconds from 0 to 1000, not {text!r}")
     return ms
+
+
+def _processes(text: str) -> int:
+    if not text.isdigit() or int(text) > MAX_PROCESSES:
+        raise argparse.ArgumentTypeError(
+            f"--bot-processes is a whole number from 0 to {MAX_PROCESSES}, not {text!r}")
+    return int(text)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -72,6 +80,11 @@ def parser() -> argparse.ArgumentParser:
                        help="while moves arrive together, wait up to this many milliseconds "
                             "for more to share one commit (one fsync); on a quiet server a "
                             "move never waits (default 2; 0: never wait)")
+    serve.add_argument("--bot-processes", type=_processes, default=None, metavar="N",
+                       help="worker processes the bots think in, at a lower priority, so "
+                            "that their searches never hold up people's moves (default 1 "
+                            "on a machine of two cores or more, else 0: the bots think on "
+                            "the server's event loop, a slice at a time)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")
@@ -118,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
+    processes = {} if args.bot_processes is None else {"bot_processes": args.bot_processes}
     return Settings(host=args.host, port=args.port, data=args.data, database=args.database,
                     broker=args.broker, origins=tuple(args.origin), public_url=args.public_url,
                     allow_private_webhooks=args.allow_private_webhooks, rate=args.rate,
@@ -127,7 +141,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     max_connections=args.max_connections, owner_lease=args.owner_lease,
                     commit_window=args.commit_window / 1000.0,
                     expire_waiting=_days(args.expire_waiting),
-                    keep_finished=_days(args.keep_finished))
+                    keep_finished=_days(args.keep_finished), **processes)
 
 
 def _days(days: float) -> float | None:

@@ -12,8 +12,9 @@ its owner process (owners.py): another process forwards a seat's changing
 intent to the owner, follows the journal up to the owner's answer and answers
 its client as for a move of its own; the owner dead, it takes the table over.
 
-Bots think on this process's event loop a slice at a time (``Slices``), so
-a table whose bot searches never holds up another table's move.
+Bots think in worker processes (thinkers.py, ``Settings.bot_processes``), or with none
+on this process's event loop a slice at a time (``Slices``), so a table whose bot
+searches never holds up another table's move.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from .room import (
     Room,
 )
 from .store import Conflict, Loaded, Store
+from .thinkers import Thinkers, question
 
 log = logging.getLogger("langfinger.server")
 
@@ -216,7 +218,7 @@ class Live:
         self.room = room
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.bot: Any = None  # the Slices of the bot thinking now
+        self.bot: Any = None  # the bot thinking now: its Slices, or its question to a worker
         self.bot_key: tuple[int, int] | None = None  # (version, seat) it thinks for
         self.bots: dict[tuple[int, str], kernel.Bot] = {}
         self.changed_at = time.monotonic()
@@ -267,6 +269,8 @@ class Hub:
         self._behind: dict[str, Live] = {}
         self._following: asyncio.Task[None] | None = None
         self.scheduler: Any = None
+        # The bots' worker processes (started at the first bot move), or None: on the loop.
+        self.thinkers = Thinkers(settings.bot_processes) if settings.bot_processes else None
         self.base_url = ""  # the links' base when no request says otherwise
 
     # --- life ---------------------------------------------------------------------------------
@@ -290,6 +294,8 @@ class Hub:
                 client.close(1001, "the server is shutting down")
         for task in list(self._tasks):
             task.cancel()
+        if self.thinkers is not None:
+            self.thinkers.close()
         await self.owners.close()  # releases its tables: the others take them over at once
         await self.broker.close()
         await self.store.close()
@@ -975,14 +981,23 @@ class Hub:
         if live.bot_key == key:
             return
         self._cancel_bot(live)
+        live.bot_key = key
+
+        def done(action: dict[str, Any]) -> None:
+            self.spawn(self._bot_move(live, key, action))
+
+        def failed(exc: Exception) -> None:
+            self.spawn(self._bot_move(live, key, None, exc))
+
+        # A game registered in this process only (lf.games.register) is unknown to a worker.
+        if self.thinkers is not None and kernel.games.built_in(room.spec):
+            asked = question(room.game, seat, room.bot_level(seat), secrets.randbelow(2**31),
+                             secrets.randbelow(2**31))
+            live.bot = self.thinkers.ask(self.scheduler.loop, asked, done, failed, delay)
+            return
         bot = live.bot_for(seat, room.bot_level(seat))
         steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31))
-        live.bot_key = key
-        live.bot = Thinking(
-            self.scheduler, steps,
-            lambda action: self.spawn(self._bot_move(live, key, action)),
-            lambda exc: self.spawn(self._bot_move(live, key, None, exc)),
-        ).start(delay)
+        live.bot = Thinking(self.scheduler, steps, done, failed).start(delay)
 
     async def _bot_move(self, live: Live, key: tuple[int, int], action: dict[str, Any] | None,
                         failure: Exception | None = None) -> None:

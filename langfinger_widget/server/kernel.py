@@ -29,9 +29,11 @@ from langfinger_widget.tables.scheduler import (
     Pending,
     Slices,
     TokenBucket,
+    at_once,
 )
 from langfinger_widget.tables.table import (
     DEFAULT_GAME,
+    bot_inputs,
     bot_steps,
     make_hint_bot,
     seat_undo_refusal,
@@ -57,6 +59,8 @@ __all__ = [
     "Pending",
     "Slices",
     "TokenBucket",
+    "at_once",
+    "bot_inputs",
     "bot_steps",
     "games",
     "make",

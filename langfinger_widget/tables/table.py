@@ -291,12 +291,21 @@ def bot_steps(bot: Bot, game: GameState, seat: int, seed: int, hint: bool = Fals
     searching bot also gets a twin, ``game.resample(seat, rng)``: it holds nothing the seat
     has not seen (Langfinger's bots sample from the view themselves, faster).
     """
-    view, legal = game.view(seat), game.legal_actions(seat)
-    twin = None if games.spec_of(game).name == DEFAULT_GAME else \
-        game.resample(seat, random.Random(seed))
+    view, legal, twin = bot_inputs(game, seat, seed)
     if hint:
         return weighing(bot, view, legal, twin=twin)
     return thinking(bot, view, legal, twin=twin)
+
+
+def bot_inputs(game: GameState, seat: int, seed: int
+               ) -> tuple[dict[str, Any], list[Any], GameState | None]:
+    """All a bot deciding for ``seat`` is given (:func:`bot_steps`): the seat's view, its
+    legal actions and, for a game other than Langfinger, the twin resampled with ``seed``.
+    The game server sends exactly these to a bot thinking in another process."""
+    view, legal = game.view(seat), game.legal_actions(seat)
+    twin = None if games.spec_of(game).name == DEFAULT_GAME else \
+        game.resample(seat, random.Random(seed))
+    return view, legal, twin
 
 
 class Table(Generic[G]):

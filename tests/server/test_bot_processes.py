@@ -1,0 +1,305 @@
+"""Bots thinking in worker processes (``Settings.bot_processes``, server/thinkers.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import dataclasses
+import logging
+import os
+import random
+import signal
+import time
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from wire import WAIT, ServerProcess, ServerThread, Wire, create, same_for
+
+import langfinger_widget as lf
+from langfinger_widget import games
+from langfinger_widget.server import hub as hub_module
+from langfinger_widget.server.cli import parser, settings_of
+from langfinger_widget.server.config import Settings
+from langfinger_widget.server.thinkers import Question, Thinkers, answer, check_processes
+
+
+def _server(tmp_path: Any, processes: int) -> Iterator[ServerThread]:
+    running = ServerThread(Settings(data=tmp_path, bot_processes=processes)).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def pooled(tmp_path: Any) -> Iterator[ServerThread]:
+    yield from _server(tmp_path, 1)
+
+
+def _on_loop(server: ServerThread, call: Any) -> Any:
+    async def run() -> Any:
+        return call()
+
+    return asyncio.run_coroutine_threadsafe(run(), server.hub.scheduler.loop).result(WAIT)
+
+
+def _bot_table(server: ServerThread, level: str, game: str = "langfinger"
+               ) -> tuple[dict[str, Any], Wire]:
+    """A person at seat 0 and a bot at seat 1; the person's socket, said hello."""
+    made = create(server.base, game=game, players=2, pace=0, join=0, stand_in=level,
+                  seats=[{"kind": "person"}, {"kind": "bot", "level": level}])
+    me = Wire(server.ws_url)
+    assert me.hello(made["token"])["kind"] == "state"
+    return made, me
+
+
+def _my_move(me: Wire, rng: random.Random) -> None:
+    """Seat 0 plays a random legal move once it is its turn."""
+    me.wait_for(lambda s: s["legal"] or s["table"]["status"] == "over", timeout=60)
+    reply = me.act(rng.choice(me.latest["legal"]))
+    assert reply["ok"], reply
+
+
+def _bots_to_the_end(server: ServerThread, made: dict[str, Any], me: Wire) -> None:
+    """Seat 0 resigns (its stand-in plays on: bots alone) and a spectator waits for the end."""
+    try:
+        assert me.intent("resign")["ok"]
+    finally:
+        me.close()
+    watch = Wire(server.ws_url)
+    try:
+        assert watch.hello(table=made["table"], spectate=made["spectator_key"])["kind"] == "state"
+        watch.wait_for(lambda s: s["table"]["status"] == "over", timeout=90)
+    finally:
+        watch.close()
+
+
+def _record(server: ServerThread, made: dict[str, Any]) -> Any:
+    text = httpx.get(f"{server.base}/api/tables/{made['table']}/record", timeout=WAIT,
+                     headers={"Authorization": f"Bearer {made['spectator_key']}"}).text
+    return lf.records.read(text)
+
+
+def test_a_bot_table_plays_to_the_end_with_its_bots_in_a_worker(pooled: ServerThread) -> None:
+    made, me = _bot_table(pooled, "easy")
+    _bots_to_the_end(pooled, made, me)
+    record = _record(pooled, made)
+    assert record.game().is_over and len(record.actions) > 10
+    hub = pooled.hub
+    assert hub.thinkers.pools == 1 and hub.thinkers.pids()
+    # Every bot move came from the worker: no bot was built on the loop.
+    assert not hub.rooms[made["table"]].bots
+
+
+@pytest.mark.parametrize("game", ["langfinger", "crooks"])
+def test_a_worker_is_sent_only_what_the_seat_may_see(pooled: ServerThread, monkeypatch,
+                                                     game: str) -> None:
+    """The question is the seat's view and legal actions, and for a game other than
+    Langfinger a resampled twin that shows the seat the same as the game and is another
+    deal; no field beyond those."""
+    sent: list[tuple[Question, Any]] = []
+    submit = Thinkers._submit
+
+    def spy(self: Thinkers, asked: Question) -> Any:
+        live = next(iter(pooled.hub.rooms.values()))
+        sent.append((asked, live.room.game.copy()))
+        return submit(self, asked)
+
+    monkeypatch.setattr(Thinkers, "_submit", spy)
+    _, me = _bot_table(pooled, "hard", game)
+    rng = random.Random(7)
+    try:
+        while len(sent) < 3:
+            _my_move(me, rng)
+    finally:
+        me.close()
+    assert [f.name for f in dataclasses.fields(Question)] == \
+        ["game", "level", "seed", "view", "legal", "twin"]
+    for asked, real in sent:
+        seat = asked.view["seat"]
+        assert seat == 1 and asked.game == game and asked.level == "hard"
+        assert asked.view == real.view(seat) and asked.legal == real.legal_actions(seat)
+        if game == "langfinger":
+            assert asked.twin is None  # its bots sample from the view themselves
+        else:
+            assert asked.twin is not None and same_for(seat, real, asked.twin)
+    if game != "langfinger":  # resampled: the hidden part is guessed, not copied
+        assert any(a.twin.to_dict() != real.to_dict() for a, real in sent)
+
+
+def test_an_answer_asked_for_an_old_position_is_dropped(pooled: ServerThread,
+                                                        monkeypatch) -> None:
+    """The bot's question is asked again (the position moved on, or the bot was called off)
+    while a worker already runs the first: its late answer plays nothing, the new one
+    plays once."""
+    futures: list[concurrent.futures.Future[Any]] = []
+
+    def held(self: Thinkers, asked: Question) -> Any:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future.set_running_or_notify_cancel()  # a worker has it: too late to call off
+        futures.append(future)
+        return None, future
+
+    monkeypatch.setattr(Thinkers, "_submit", held)
+    made, me = _bot_table(pooled, "easy")
+    rng = random.Random(3)
+    try:
+        while not futures:
+            _my_move(me, rng)
+        seq = me.latest["seq"]
+        live = pooled.hub.rooms[made["table"]]
+        game = live.room.game.copy()
+        _on_loop(pooled, lambda: (pooled.hub._cancel_bot(live), pooled.hub._schedule(live)))
+        assert len(futures) == 2
+        legal = game.legal_actions(1)
+        # Answered in this order, each is handed to the loop in this order: were the old
+        # one played, it would be before the new one, which is waited for here.
+        futures[0].set_result(legal[0])
+        futures[1].set_result(legal[-1])
+        me.wait_for(lambda s: s["seq"] > seq)
+    finally:
+        me.close()
+    played = game.copy()
+    played.play(legal[-1], 1)
+    assert live.room.game.history == played.history  # the new answer once, not the old
+
+
+def test_a_killed_worker_makes_the_bot_fall_back_and_the_game_go_on(
+        pooled: ServerThread, caplog) -> None:
+    made, me = _bot_table(pooled, "easy")
+    thinkers = pooled.hub.thinkers
+    rng = random.Random(5)
+    caplog.set_level(logging.WARNING, logger="langfinger.server")
+    try:
+        live = pooled.hub.rooms[made["table"]]
+        # The worker is kept busy, so the bot's question is still waiting when it dies.
+        pool = thinkers.pool()
+        busy = pool.submit(time.sleep, 60)
+        (pid,) = thinkers.pids() or _wait_for_pids(thinkers)
+        while live.bot is None or live.bot.future is None:
+            _my_move(me, rng)
+        seq = me.latest["seq"]
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            busy.result(WAIT)
+        me.wait_for(lambda s: s["seq"] > seq)  # a random legal move stood in
+        for _ in range(6):  # and the bot thinks again in a new pool
+            if me.latest["table"]["status"] == "over":
+                break
+            _my_move(me, rng)
+    finally:
+        me.close()
+    assert "a random legal move stands in" in caplog.text
+    assert "worker process died" in caplog.text
+    assert thinkers.pools == 2 and pid not in thinkers.pids()
+
+
+def _wait_for_pids(thinkers: Thinkers) -> list[int]:
+    deadline = time.monotonic() + WAIT
+    while not thinkers.pids():
+        assert time.monotonic() < deadline, "the worker did not start"
+        time.sleep(0.02)
+    return thinkers.pids()
+
+
+def test_with_no_worker_processes_the_bots_think_on_the_loop(tmp_path) -> None:
+    for running in _server(tmp_path, 0):
+        made, me = _bot_table(running, "easy")
+        _bots_to_the_end(running, made, me)
+        assert running.hub.thinkers is None
+        assert running.hub.rooms[made["table"]].bots  # built on the loop, as before
+        assert _record(running, made).game().is_over
+
+
+def test_a_worker_answers_as_the_bot_on_the_loop_would() -> None:
+    game = games.get("crooks").Game.new(2, seed=3)
+    seat = game.to_decide[0]
+    asked = hub_module.question(game, seat, "hard", 11, 12)
+    bot = lf.bots.make("hard", seed=11, game="crooks")
+    steps = hub_module.kernel.bot_steps(bot, game, seat, 12)
+    assert answer(asked) == hub_module.kernel.at_once(steps)
+
+
+def test_bot_processes_is_checked() -> None:
+    assert check_processes(0) == 0 and check_processes(3) == 3
+    for bad in (-1, 65, 1.5, True, "2"):
+        with pytest.raises(lf.BadArgument, match="bot processes"):
+            check_processes(bad)
+    assert settings_of(parser().parse_args(["serve", "--bot-processes", "0"])).bot_processes \
+        == 0
+    assert settings_of(parser().parse_args(["serve"])).bot_processes == Settings().bot_processes
+    with pytest.raises(SystemExit):
+        parser().parse_args(["serve", "--bot-processes", "-1"])
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` (Linux's /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            parents[int(stat.parent.name)] = int(fields[1])
+    found, more = set(), {pid}
+    while more:
+        more = {child for child, parent in parents.items() if parent in more} - found
+        found |= more
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_killed_server_leaves_no_worker_behind(tmp_path) -> None:
+    """A pool's worker waits on a queue whose write end it holds itself: without its
+    lifeline it outlived a server killed -9, and kept the forkserver alive with it."""
+    running = ServerProcess("--data", str(tmp_path), "--bot-processes", "1").start()
+    try:
+        made = create(running.base, players=2, pace=0, join=0, stand_in="easy",
+                      seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+        me = Wire(running.ws_url)
+        try:
+            assert me.hello(made["token"])["kind"] == "state"
+            _my_move(me, random.Random(1))
+            me.wait_for(lambda s: s["legal"])  # the bot has moved: its worker runs
+        finally:
+            me.close()
+        assert running.proc is not None
+        under = _descendants(running.proc.pid)
+        assert under  # the worker, the forkserver, the resource tracker
+    finally:
+        running.kill()
+    deadline = time.monotonic() + WAIT
+    while any(_running(pid) for pid in under):
+        assert time.monotonic() < deadline, [p for p in under if _running(p)]
+        time.sleep(0.05)
+
+
+def test_a_game_registered_here_only_thinks_on_the_loop(pooled: ServerThread, caplog) -> None:
+    """A worker process knows the package's own games only: the bot of a game registered
+    in the server's process (lf.games.register) thinks on the loop, as without workers,
+    instead of failing in the worker and playing random moves."""
+    from sealed import SPEC as SEALED
+
+    games.register(SEALED)
+    assert not games.built_in(SEALED) and games.built_in(games.get("crooks"))
+    caplog.set_level(logging.WARNING, logger="langfinger.server")
+    made, me = _bot_table(pooled, "hard", "sealed")
+    rng = random.Random(2)
+    try:
+        live = pooled.hub.rooms[made["table"]]
+        while not live.bots:
+            _my_move(me, rng)
+    finally:
+        me.close()
+    assert "a random legal move stands in" not in caplog.text
