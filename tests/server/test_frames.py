@@ -8,8 +8,10 @@ every frame that way while its clients read exactly what they read through ASGI.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -152,15 +154,25 @@ def _record_writes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, list[byte
     return writes
 
 
-def test_a_real_server_writes_every_frame_itself(tmp_path, monkeypatch) -> None:
-    """Through uvicorn as `langfinger serve` runs it, every frame a client reads was written
-    by the socket's own writer, and a whole stretch of play reads as it always did."""
+@contextlib.contextmanager
+def _recorded_server(tmp_path: Any, monkeypatch: Any) -> Iterator[tuple[Any, Any, list[str]]]:
+    """A real server as `langfinger serve` runs it, every transport write recorded, and a
+    table of three seated on it (its seat tokens)."""
     if frames.FrameProtocol is None:
         pytest.skip("this uvicorn has no sans-I/O WebSocket protocol")
     writes = _record_writes(monkeypatch)
     running = ServerThread(Settings(data=tmp_path)).start()
     try:
         _, tokens = seated_table(running.base, players=3)
+        yield running, writes, tokens
+    finally:
+        running.stop()
+
+
+def test_a_real_server_writes_every_frame_itself(tmp_path, monkeypatch) -> None:
+    """Through uvicorn as `langfinger serve` runs it, every frame a client reads was written
+    by the socket's own writer, and a whole stretch of play reads as it always did."""
+    with _recorded_server(tmp_path, monkeypatch) as (running, writes, tokens):
         wires = [Wire(running.ws_url) for _ in tokens]
         try:
             for wire, token in zip(wires, tokens, strict=True):
@@ -170,8 +182,6 @@ def test_a_real_server_writes_every_frame_itself(tmp_path, monkeypatch) -> None:
         finally:
             for wire in wires:
                 wire.close()
-    finally:
-        running.stop()
     assert len(received) > 12 * 3  # every seat's update of every move, and the answers
     assert set(received) <= {frame for _, batch in writes for frame in batch}
 
@@ -184,12 +194,7 @@ def test_a_movers_update_and_answer_go_out_in_one_write_in_order(tmp_path, monke
     """The socket that moved gets the move's update and then its result in one transport
     write, reading exactly what was written; a second socket of the same seat is not held
     back: it gets each update in a write of its own."""
-    if frames.FrameProtocol is None:
-        pytest.skip("this uvicorn has no sans-I/O WebSocket protocol")
-    writes = _record_writes(monkeypatch)
-    running = ServerThread(Settings(data=tmp_path)).start()
-    try:
-        _, tokens = seated_table(running.base, players=3)
+    with _recorded_server(tmp_path, monkeypatch) as (running, writes, tokens):
         wires = [Wire(running.ws_url) for _ in range(4)]
         try:
             for wire, token in zip(wires, [*tokens, tokens[0]], strict=True):
@@ -199,8 +204,6 @@ def test_a_movers_update_and_answer_go_out_in_one_write_in_order(tmp_path, monke
         finally:
             for wire in wires:
                 wire.close()
-    finally:
-        running.stop()
     sockets = list(dict.fromkeys(socket for socket, _ in writes))  # in the order of hello
     twin = sockets[3]  # seat 0's second socket
     batched = [(socket, batch) for socket, batch in writes if len(batch) > 1]

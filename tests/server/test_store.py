@@ -4,7 +4,6 @@ through asyncpg) keep that per write."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Awaitable
 from pathlib import Path
 
@@ -67,13 +66,8 @@ def test_grouped_sqlite_writes_stay_all_or_nothing(tmp_path: Path) -> None:
 
 def test_grouped_postgres_writes_stay_all_or_nothing() -> None:
     # The same on Postgres, whose moves are grouped too (one transaction through asyncpg).
-    try:
-        with services.postgres() as pg:
-            asyncio.run(_grouped(pg.url))
-    except services.Missing as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must install the services: {missing}")
-        pytest.skip(str(missing))
+    with services.needed(services.postgres) as pg:
+        asyncio.run(_grouped(pg.url))
 
 
 def test_urls_get_their_async_driver() -> None:
@@ -160,13 +154,8 @@ def test_a_window_gathers_writes_arriving_together_into_one_transaction(tmp_path
 
 
 def test_a_window_gathers_postgres_writes_too() -> None:
-    try:
-        with services.postgres() as pg:
-            asyncio.run(_gathers(pg.url))
-    except services.Missing as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must install the services: {missing}")
-        pytest.skip(str(missing))
+    with services.needed(services.postgres) as pg:
+        asyncio.run(_gathers(pg.url))
 
 
 def test_a_write_arriving_alone_never_waits_for_the_window(tmp_path: Path) -> None:
