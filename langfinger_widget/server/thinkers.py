@@ -43,13 +43,12 @@ MAX_PROCESSES = 64
 
 
 def default_processes() -> int:
-    """One worker where the process may run on two cores or more, else none (a worker on
-    the loop's only core would only add its pickling to the bots' thinking)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows: no affinity; the machine's count
-        cores = os.cpu_count() or 1
-    return 1 if cores >= 2 else 0
+    """One worker, even where the server has a single core: at nice 10 the kernel runs the
+    loop's process first, and the searches' trees (and the collector's walks over them)
+    are out of the server's heap. With the server and its worker pinned to one core and 100
+    tables of `expert` bots thinking, people's p99 was 7 ms against 92-148 ms with the bots
+    on the loop (benchmarks/README.md)."""
+    return 1
 
 
 def check_processes(processes: object) -> int:
