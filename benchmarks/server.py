@@ -209,8 +209,11 @@ class Table:
     id: str
     tokens: list[str]
     server: int  # the index of the server its seat 0 joined through
-    # (the table's seq after the move, the move) for every acknowledged move: seats connected
-    # to different processes may take their results in another order than the commits'.
+    # (the game's version the move was chosen at, the move) for every acknowledged move:
+    # seats connected to different processes may take their results in another order than
+    # the commits', and a result's seq is the table's when it was sent (a process that
+    # followed the next move already, before it answered, quotes that one's), while each
+    # move is chosen at its own version, in the order they are played.
     acked: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def moves(self) -> list[dict[str, Any]]:
@@ -350,7 +353,7 @@ class Load:
             await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
             latest: dict[str, Any] = {}
             next_id = 0
-            sent: dict[int, tuple[float, dict[str, Any]]] = {}
+            sent: dict[int, tuple[float, dict[str, Any], int]] = {}
             self.in_flight.append(sent)  # run() waits for these answers at the end
             thinking: asyncio.Task[None] | None = None
 
@@ -361,7 +364,7 @@ class Load:
                     return
                 action = self.rng.choice(legal)
                 next_id += 1
-                sent[next_id] = (time.perf_counter(), action)
+                sent[next_id] = (time.perf_counter(), action, version)
                 await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
                                           "version": version}))
 
@@ -379,13 +382,13 @@ class Load:
                             self.spawn_table(http)
                         return
                 elif kind == "result":
-                    started, action = sent.pop(msg["id"])
+                    started, action, chosen_at = sent.pop(msg["id"])
                     tally = self.steps[max(0, self.step_at(time.time()))]
                     if msg["ok"]:
                         if time.time() >= self.start_at:
                             tally.moves += 1
                             tally.round_trips.append(time.perf_counter() - started)
-                        table.acked.append((msg["seq"], action))
+                        table.acked.append((chosen_at, action))
                     else:
                         tally.refused += 1
                     thinking = None
