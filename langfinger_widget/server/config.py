@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .owners import LEASE_SECONDS
-from .thinkers import default_processes
+from .thinkers import DEFAULT_PROCESSES
 
 
 def default_data_dir() -> Path:
@@ -66,8 +66,8 @@ class Settings:
     # its transaction (one fsync for all); on a quiet server a move never waits. 0: never.
     commit_window: float = 0.002
     # Worker processes the bots think in, off the event loop (thinkers.py); 0: they think
-    # on the loop a slice at a time. Default: one where the process may use two cores.
-    bot_processes: int = field(default_factory=default_processes)
+    # on the loop a slice at a time.
+    bot_processes: int = DEFAULT_PROCESSES
 
     def base_url(self) -> str:
         """Where people reach this server: ``public_url``, else the address it listens on."""

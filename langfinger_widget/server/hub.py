@@ -46,11 +46,11 @@ from .thinkers import Thinkers, question
 
 log = logging.getLogger("langfinger.server")
 
-# The intents a seat forwards to its table's owner (a webhook is the seat's own row: local).
 # A socket opened at /ws?table=T (so that a balancer can send all of T's seats to one
 # process) that says hello for another table: its address and its secret disagree.
 WRONG_ROUTE = ("this socket's address names another table (/ws?table=) than its seat token "
                "or spectator key opens")
+# The intents a seat forwards to its table's owner (a webhook is the seat's own row: local).
 FORWARDED = frozenset({"act", "undo", "stand_in", "return", "resign", "leave"})
 # A forwarded intent unanswered after this many leases: the owner is taken for dead.
 FORWARD_LEASES = 0.6

@@ -42,13 +42,12 @@ NICE = 10  # added to a worker's niceness: the loop's process comes first on a s
 MAX_PROCESSES = 64
 
 
-def default_processes() -> int:
-    """One worker, even where the server has a single core: at nice 10 the kernel runs the
-    loop's process first, and the searches' trees (and the collector's walks over them)
-    are out of the server's heap. With the server and its worker pinned to one core and 100
-    tables of `expert` bots thinking, people's p99 was 7 ms against 92-148 ms with the bots
-    on the loop (benchmarks/README.md)."""
-    return 1
+# One worker, even where the server has a single core: at nice 10 the kernel runs the
+# loop's process first, and the searches' trees (and the collector's walks over them) are
+# out of the server's heap. With the server and its worker pinned to one core and 100
+# tables of `expert` bots thinking, people's p99 was 7 ms against 92-148 ms with the bots
+# on the loop (benchmarks/README.md).
+DEFAULT_PROCESSES = 1
 
 
 def check_processes(processes: object) -> int:
