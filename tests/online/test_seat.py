@@ -88,9 +88,13 @@ def test_messages_change_the_seat_on_its_owner_thread_only(server: ServerThread)
             if mover is seat:
                 assert seat.wait_for(lambda s: bool(s.legal), 10)
                 action = rng.choice(seat.legal)
+                # Read before sending: the owner's thread may apply the answer before
+                # this thread runs again, and a number read after it would wait for a
+                # move nobody makes (CI failed that way under load).
+                before = seat.move_number
                 sent = asyncio.run_coroutine_threadsafe(_send_act(seat, action), loop)
                 assert sent.result(5) is not None  # sent from the owner's thread
-                assert seat.wait_for(lambda s, n=seat.move_number: s.move_number > n, 10)
+                assert seat.wait_for(lambda s, n=before: s.move_number > n, 10)
             else:
                 assert other.wait_for_turn(10)
                 other.play(rng.choice(other.legal))
