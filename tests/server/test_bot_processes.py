@@ -1,4 +1,5 @@
-"""Bots thinking in worker processes (``Settings.bot_processes``, server/thinkers.py)."""
+"""Bots and hints thinking in worker processes (``Settings.bot_processes``,
+server/thinkers.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import json
 import logging
+import math
 import os
 import random
 import signal
@@ -18,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from wire import WAIT, ServerProcess, ServerThread, Wire, create, same_for
+from wire import WAIT, ServerProcess, ServerThread, Wire, create, same_for, seated_table, wires
 
 import langfinger_widget as lf
 from langfinger_widget import games
@@ -119,10 +122,10 @@ def test_a_worker_is_sent_only_what_the_seat_may_see(pooled: ServerThread, monke
     finally:
         me.close()
     assert [f.name for f in dataclasses.fields(Question)] == \
-        ["game", "level", "seed", "view", "legal", "twin"]
+        ["game", "level", "seed", "view", "legal", "twin", "hint"]
     for asked, real in sent:
         seat = asked.view["seat"]
-        assert seat == 1 and asked.game == game and asked.level == "hard"
+        assert seat == 1 and asked.game == game and asked.level == "hard" and not asked.hint
         assert asked.view == real.view(seat) and asked.legal == real.legal_actions(seat)
         if game == "langfinger":
             assert asked.twin is None  # its bots sample from the view themselves
@@ -303,3 +306,146 @@ def test_a_game_registered_here_only_thinks_on_the_loop(pooled: ServerThread, ca
     finally:
         me.close()
     assert "a random legal move stands in" not in caplog.text
+
+
+# --- hints --------------------------------------------------------------------------------
+def _hinted(w: Wire, timeout: float = 90) -> dict[str, Any]:
+    """Ask for a hint; its answer (after the pending one)."""
+    pending = w.intent("hint")
+    assert pending.get("pending") is True, pending
+    return w.until("hint", timeout=timeout, id=pending["id"], pending=None)
+
+
+def _spy_on_questions(monkeypatch, server: ServerThread, hold: bool = False
+                      ) -> list[tuple[Question, Any, concurrent.futures.Future[Any]]]:
+    """Each question sent to the workers, with a copy of its table's game then and its
+    future; ``hold``: no worker gets it, the test answers it (the future is not running
+    yet, so a cancel stops it)."""
+    sent: list[tuple[Question, Any, concurrent.futures.Future[Any]]] = []
+    submit = Thinkers._submit
+
+    def spy(self: Thinkers, asked: Question) -> Any:
+        live = next(iter(server.hub.rooms.values()))
+        pool, future = (None, concurrent.futures.Future()) if hold else submit(self, asked)
+        sent.append((asked, live.room.game.copy(), future))
+        return pool, future
+
+    monkeypatch.setattr(Thinkers, "_submit", spy)
+    return sent
+
+
+def test_a_hint_is_searched_in_a_worker(pooled: ServerThread, monkeypatch) -> None:
+    """A table of people only (no bot to start the pool): the hint alone starts it, and
+    the worker's answer is the seat's, legal and rated, as on the loop."""
+    sent = _spy_on_questions(monkeypatch, pooled)
+    _, seat_tokens = seated_table(pooled.base, players=2, hints=True)
+    with wires(pooled.ws_url, seat_tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        move_number = me.latest["move_number"]
+        hint = _hinted(me)
+        assert hint["error"] == "" and hint["action"] in me.latest["legal"], hint
+        assert math.isfinite(hint["value"]) and 0 <= hint["value"] <= 1
+        assert hint["move"] == move_number and hint["version"] == me.latest["version"]
+    thinkers = pooled.hub.thinkers
+    assert thinkers.pools == 1 and thinkers.pids()
+    ((asked, real, _),) = sent
+    seat = asked.view["seat"]
+    assert asked.hint and asked.game == "langfinger" and asked.twin is None
+    assert asked.seed == move_number  # the seed the hint's bot gets on the loop
+    assert asked.view == real.view(seat) and asked.legal == real.legal_actions(seat)
+    assert _on_loop(pooled, pooled.hub.hints_running) == 0
+
+
+def test_a_hint_worker_is_sent_only_what_the_seat_may_see(pooled: ServerThread,
+                                                          monkeypatch) -> None:
+    """Crooks: the view, the legal actions and a twin that shows the seat the same as the
+    game and is another deal. Asked again, a hint's last question is called off (its
+    future cancelled) and only the newest is answered."""
+    sent = _spy_on_questions(monkeypatch, pooled, hold=True)
+    _, seat_tokens = seated_table(pooled.base, players=2, game="crooks", hints=True)
+    with wires(pooled.ws_url, seat_tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        ids = [me.intent("hint")["id"] for _ in range(4)]
+        assert len(sent) == 4
+        assert [f.cancelled() for _, _, f in sent] == [True, True, True, False]
+        assert _on_loop(pooled, pooled.hub.hints_running) == 1  # the one under way counts
+        asked, _, future = sent[-1]
+        future.set_result((asked.legal[0], 0.25))
+        hint = me.until("hint", id=ids[-1], pending=None)
+        assert hint["action"] == asked.legal[0] and hint["value"] == 0.25
+    for asked, real, _ in sent:
+        seat = asked.view["seat"]
+        assert asked.hint and asked.game == "crooks"
+        assert asked.view == real.view(seat) and asked.legal == real.legal_actions(seat)
+        assert asked.twin is not None and same_for(seat, real, asked.twin)
+    assert any(a.twin.to_dict() != real.to_dict() for a, real, _ in sent)  # resampled
+
+
+def test_a_hint_asked_again_drops_the_first_even_once_a_worker_runs_it(
+        pooled: ServerThread, monkeypatch) -> None:
+    """The first question is already running (too late to call off): its late answer is
+    dropped, not sent to the client as the answer to the second."""
+    sent = _spy_on_questions(monkeypatch, pooled, hold=True)
+    _, seat_tokens = seated_table(pooled.base, players=2, hints=True)
+    with wires(pooled.ws_url, seat_tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        first = me.intent("hint")["id"]
+        sent[0][2].set_running_or_notify_cancel()
+        second = me.intent("hint")["id"]
+        (old, _, old_future), (new, _, new_future) = sent
+        # Answered in this order, each is handed to the loop in this order: were the old
+        # one sent on, it would come before the new one, which is waited for here.
+        old_future.set_result((old.legal[0], 0.125))
+        new_future.set_result((new.legal[-1], 0.75))
+        hint = me.until("hint", id=second, pending=None)
+    assert hint["action"] == new.legal[-1] and hint["value"] == 0.75
+    hints = [m for m in map(json.loads, me.frames) if m["kind"] == "hint"]
+    assert [m.get("pending") for m in hints if m["id"] == first] == [True]
+
+
+def test_with_no_worker_processes_hints_think_on_the_loop(tmp_path, monkeypatch) -> None:
+    """Without workers (and, with them, for a game registered at run time, which a worker
+    does not know) a hint is searched in slices on the loop, as before."""
+    from sealed import SPEC as SEALED
+
+    sliced: list[Any] = []
+    thinking = hub_module.Thinking
+
+    def spy(scheduler: Any, steps: Any, done: Any, failed: Any) -> Any:
+        sliced.append(steps)
+        return thinking(scheduler, steps, done, failed)
+
+    monkeypatch.setattr(hub_module, "Thinking", spy)
+    games.register(SEALED)
+    for processes, game in ((0, "langfinger"), (1, "sealed")):
+        (tmp_path / game).mkdir()
+        for running in _server(tmp_path / game, processes):
+            _, seat_tokens = seated_table(running.base, players=2, game=game, hints=True)
+            with wires(running.ws_url, seat_tokens) as clients:
+                me = next(c for c in clients if c.latest["legal"])
+                hint = _hinted(me)
+                assert hint["error"] == "" and hint["action"] in me.latest["legal"], hint
+            assert running.hub.thinkers is None or running.hub.thinkers.pools == 0
+            assert len(sliced) == {"langfinger": 1, "sealed": 2}[game]  # the hint, in slices
+
+
+def test_a_killed_hint_worker_answers_no_hint_and_the_server_goes_on(
+        pooled: ServerThread) -> None:
+    _, seat_tokens = seated_table(pooled.base, players=2, hints=True)
+    thinkers = pooled.hub.thinkers
+    with wires(pooled.ws_url, seat_tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        # The worker is kept busy, so the hint's question is still waiting when it dies.
+        busy = thinkers.pool().submit(time.sleep, 60)
+        (pid,) = thinkers.pids() or _wait_for_pids(thinkers)
+        pending = me.intent("hint")
+        assert pending.get("pending") is True
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            busy.result(WAIT)
+        hint = me.until("hint", id=pending["id"], pending=None)
+        assert hint["action"] is None and hint["error"].startswith("no hint: BrokenProcess")
+        assert _on_loop(pooled, pooled.hub.hints_running) == 0  # the seat may ask again
+        again = _hinted(me)  # in a new pool
+        assert again["error"] == "" and again["action"] in me.latest["legal"], again
+    assert thinkers.pools == 2 and pid not in thinkers.pids()
