@@ -429,6 +429,26 @@ def test_with_no_worker_processes_hints_think_on_the_loop(tmp_path, monkeypatch)
             assert len(sliced) == {"langfinger": 1, "sealed": 2}[game]  # the hint, in slices
 
 
+def test_a_hint_no_worker_could_take_answers_no_hint_after_its_pending_answer(
+        pooled: ServerThread, monkeypatch) -> None:
+    """The failure comes at the loop's next turn, when the hub holds the question: were
+    it handed on inside ask(), the client got "no hint" before "pending" and the seat's
+    finished question stayed counted (busy for good)."""
+
+    def broken(self: Thinkers, asked: Question) -> Any:
+        raise BrokenProcessPool("the bots' worker processes could not be started")
+
+    monkeypatch.setattr(Thinkers, "_submit", broken)
+    _, seat_tokens = seated_table(pooled.base, players=2, hints=True)
+    with wires(pooled.ws_url, seat_tokens) as clients:
+        me = clients[clients[0].latest["view"]["to_move"]]
+        for _ in range(2):  # the seat may ask again: nothing of the first stays counted
+            hint = _hinted(me)
+            assert hint["action"] is None and hint["error"].startswith(
+                "no hint: BrokenProcessPool"), hint
+            assert _on_loop(pooled, pooled.hub.hints_running) == 0
+
+
 def test_a_killed_hint_worker_answers_no_hint_and_the_server_goes_on(
         pooled: ServerThread) -> None:
     _, seat_tokens = seated_table(pooled.base, players=2, hints=True)
