@@ -17,9 +17,10 @@ plays as well as one kept a table long.
 
 The workers run at a lower priority (nice), so that the kernel gives the core to the
 event loop's process first whenever both want it. A worker that dies breaks the pool: the
-searches it held fail (the hub then plays a random legal move for a bot, as for a bot
-that failed on the loop, and answers a hint "no hint") and the next question starts a new
-pool.
+next question starts a new pool, and each question the broken pool held is asked again
+in the new one, once. A question whose second pool breaks too fails (one that kills its
+worker itself would otherwise go round for good): the hub then plays a random legal move for a bot,
+as for a bot that failed on the loop, and answers a hint "no hint".
 """
 
 from __future__ import annotations
@@ -124,6 +125,7 @@ class Asked:
         self.future: concurrent.futures.Future[Any] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.cancelled = False
+        self.sent = 0  # times submitted: a pool's death is retried once (see the module)
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -154,6 +156,7 @@ class Thinkers:
         self._lifelines: dict[concurrent.futures.ProcessPoolExecutor,
                               tuple[Connection, Connection]] = {}
         self.pools = 0  # pools started (a broken one is replaced: the tests count them)
+        self._closed = False  # stopped for good: a question failing now is not asked again
 
     def ask(self, loop: asyncio.AbstractEventLoop, asked: Question,
             done: Callable[[Any], None], failed: Callable[[Exception], None],
@@ -175,14 +178,21 @@ class Thinkers:
                 loop.call_soon(waiting.settle, failure)
                 return
             waiting.future = future
+            waiting.sent += 1
 
             def settle(future: concurrent.futures.Future[Any]) -> None:  # on the loop
                 broken = not future.cancelled() and isinstance(future.exception(),
                                                                BrokenProcessPool)
                 if broken and self._pool is pool:
                     # (A pool closed or already replaced: its end was no surprise.)
-                    log.error("a worker process died; the pool starts again")
+                    log.error("a worker process died; the pool starts again, and the questions "
+                              "it held are asked again, once")
                     self._discard(pool)
+                if broken and not self._closed and waiting.sent < 2:
+                    # It may only have been waiting in the pool another question killed.
+                    # (Called off meanwhile: send drops it.)
+                    send()
+                    return
                 waiting.settle(future)
 
             future.add_done_callback(lambda f: _to_loop(loop, settle, f))
@@ -236,6 +246,7 @@ class Thinkers:
     def close(self) -> None:
         """Stop the workers now, without waiting for the searches they run (their tables'
         bots think again when the tables are next loaded)."""
+        self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
             self._end(pool)
