@@ -29,6 +29,7 @@ from langfinger_widget.server import hub as hub_module
 from langfinger_widget.server.cli import parser, settings_of
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.thinkers import Question, Thinkers, answer, check_processes
+from langfinger_widget.tables import table as table_module
 
 
 def _server(tmp_path: Any, processes: int) -> Iterator[ServerThread]:
@@ -229,6 +230,19 @@ def test_a_worker_answers_as_the_bot_on_the_loop_would() -> None:
     bot = lf.bots.make("hard", seed=11, game="crooks")
     steps = hub_module.kernel.bot_steps(bot, game, seat, 12)
     assert answer(asked) == hub_module.kernel.at_once(steps)
+
+
+@pytest.mark.parametrize("game", ["langfinger", "crooks"])
+def test_a_worker_hints_as_the_hint_search_on_the_loop_would(monkeypatch, game: str) -> None:
+    """The same seed and twin seed give the same action and value: the worker's hint is
+    the loop's, built from the question alone."""
+    monkeypatch.setattr(table_module, "HINT_ITERATIONS", 60)  # the same search, shorter
+    state = games.get(game).Game.new(2, seed=3)
+    seat = state.to_decide[0]
+    asked = hub_module.question(state, seat, "", 5, 12, hint=True)
+    kernel = hub_module.kernel
+    steps = kernel.bot_steps(kernel.make_hint_bot(seed=5), state, seat, 12, hint=True)
+    assert asked.hint and answer(asked) == kernel.at_once(steps)
 
 
 def test_bot_processes_is_checked() -> None:
