@@ -1395,8 +1395,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "at once), thinking on the server's loop: people's p99 with them")
     parser.add_argument("--bot-level", default="expert", help="the level they think at")
     parser.add_argument("--bot-processes", type=int, default=None, metavar="N",
-                        help="the server's --bot-processes (worker processes the bots think "
-                             "in; 0: on the event loop; default: the server's own default)")
+                        help="the server's --bot-processes (worker processes the bots and "
+                             "hints think in; 0: on the event loop; default: the server's "
+                             "own default)")
     parser.add_argument("--compare", type=Path, default=None,
                         help="another checkout: sweep its server first, then this one's")
     parser.add_argument("--no-fsyncs", action="store_true", help="do not run under strace")

@@ -81,10 +81,10 @@ def parser() -> argparse.ArgumentParser:
                             "for more to share one commit (one fsync); on a quiet server a "
                             "move never waits (default 2; 0: never wait)")
     serve.add_argument("--bot-processes", type=_processes, default=None, metavar="N",
-                       help="worker processes the bots think in, at a lower priority, so "
-                            "that their searches never hold up people's moves (default 1; "
-                            "0: the bots think on the server's event loop, a slice at a "
-                            "time)")
+                       help="worker processes the bots and hints think in, at a lower "
+                            "priority, so that their searches never hold up people's moves "
+                            "(default 1; 0: they think on the server's event loop, a slice "
+                            "at a time)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")

@@ -65,8 +65,8 @@ class Settings:
     # While moves arrive together, a commit waits up to this many seconds for more to join
     # its transaction (one fsync for all); on a quiet server a move never waits. 0: never.
     commit_window: float = 0.002
-    # Worker processes the bots think in, off the event loop (thinkers.py); 0: they think
-    # on the loop a slice at a time.
+    # Worker processes the bots and hints think in, off the event loop (thinkers.py); 0:
+    # they think on the loop a slice at a time.
     bot_processes: int = DEFAULT_PROCESSES
 
     def base_url(self) -> str:

@@ -12,9 +12,10 @@ its owner process (owners.py): another process forwards a seat's changing
 intent to the owner, follows the journal up to the owner's answer and answers
 its client as for a move of its own; the owner dead, it takes the table over.
 
-Bots think in worker processes (thinkers.py, ``Settings.bot_processes``), or with none
-on this process's event loop a slice at a time (``Slices``), so a table whose bot
-searches never holds up another table's move.
+Bots and hints think in worker processes (thinkers.py, ``Settings.bot_processes``), or
+with none (or for a game registered at run time, which a worker does not know) on this
+process's event loop a slice at a time (``Slices``), so a table whose bot searches never
+holds up another table's move.
 """
 
 from __future__ import annotations
@@ -269,7 +270,8 @@ class Hub:
         self._behind: dict[str, Live] = {}
         self._following: asyncio.Task[None] | None = None
         self.scheduler: Any = None
-        # The bots' worker processes (started at the first bot move), or None: on the loop.
+        # The bots' and hints' worker processes (started at the first question), or None:
+        # they think on the loop.
         self.thinkers = Thinkers(settings.bot_processes) if settings.bot_processes else None
         self.base_url = ""  # the links' base when no request says otherwise
 
@@ -932,8 +934,6 @@ class Hub:
             raise Refusal("busy", "the server is searching hints for others: ask again in "
                                   "a moment")
         version = room.game.version
-        bot = kernel.make_hint_bot(seed=room.game.move_number)
-        steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31), hint=True)
 
         def done(result: tuple[dict[str, Any], float]) -> None:
             client.hint = None
@@ -952,11 +952,27 @@ class Hub:
             client.push(out("hint", client.live.room.seq, id=msg_id, action=None,
                             error=f"no hint: {exc!r}"))
 
-        client.hint = Thinking(self.scheduler, steps, done, failed).start()
+        seed, twin_seed = room.game.move_number, secrets.randbelow(2**31)
+        thinkers = self._thinkers_for(room)
+        if thinkers is not None:
+            asked = question(room.game, seat, "", seed, twin_seed, hint=True)
+            client.hint = thinkers.ask(self.scheduler.loop, asked, done, failed)
+        else:
+            bot = kernel.make_hint_bot(seed=seed)
+            steps = kernel.bot_steps(bot, room.game, seat, twin_seed, hint=True)
+            client.hint = Thinking(self.scheduler, steps, done, failed).start()
         return out("hint", room.seq, id=msg_id, action=None, error="", pending=True)
 
     def hints_running(self) -> int:
         return sum(c.hint is not None for live in self.rooms.values() for c in live.clients)
+
+    def _thinkers_for(self, room: Room) -> Thinkers | None:
+        """The workers a search at ``room`` (a bot's or a hint's) goes to; None: it thinks
+        on the loop. A game registered in this process only (lf.games.register) is unknown
+        to a worker."""
+        if self.thinkers is not None and kernel.games.built_in(room.spec):
+            return self.thinkers
+        return None
 
     # --- bots ---------------------------------------------------------------------------------
     def _cancel_bot(self, live: Live) -> None:
@@ -989,11 +1005,11 @@ class Hub:
         def failed(exc: Exception) -> None:
             self.spawn(self._bot_move(live, key, None, exc))
 
-        # A game registered in this process only (lf.games.register) is unknown to a worker.
-        if self.thinkers is not None and kernel.games.built_in(room.spec):
+        thinkers = self._thinkers_for(room)
+        if thinkers is not None:
             asked = question(room.game, seat, room.bot_level(seat), secrets.randbelow(2**31),
                              secrets.randbelow(2**31))
-            live.bot = self.thinkers.ask(self.scheduler.loop, asked, done, failed, delay)
+            live.bot = thinkers.ask(self.scheduler.loop, asked, done, failed, delay)
             return
         bot = live.bot_for(seat, room.bot_level(seat))
         steps = kernel.bot_steps(bot, room.game, seat, secrets.randbelow(2**31))

@@ -1,21 +1,26 @@
-"""Bots that think in worker processes, off the event loop (issue 39).
+"""Bots and hints that think in worker processes, off the event loop (issue 39).
 
 On the loop a search runs in slices (limits.Thinking), which bounds the time a person's
 message waits for the Python code of a search, not for the garbage collector: with a
 hundred searches' trees alive at once, a collection that lands in a slice walks all of
 them (5-30 ms young, 150-200 ms for the middle generation) while the person waits. In a
-worker process the trees, and their collections, are out of the server's heap.
+worker process the trees, and their collections, are out of the server's heap. A hint
+searches 1,500 iterations, an `expert` bot's budget or more: on the loop, one client's
+hints would cost every table's people latency, so hints go to the workers as well.
 
-A worker gets what :func:`~langfinger_widget.tables.table.bot_steps` gives a bot on the
-loop, and nothing else: the seat's view, its legal actions and (a game other than
-Langfinger) the twin the server resampled for the seat, which holds nothing the seat has
-not seen. It builds the bot afresh for each move: the bots keep nothing between moves but
-their random generator, so a bot seeded anew a move plays as well as one kept a table long.
+A worker gets what :func:`~langfinger_widget.tables.table.bot_steps` gives a bot (or, for
+a hint, the hint's search) on the loop, and nothing else: the seat's view, its legal
+actions and (a game other than Langfinger) the twin the server resampled for the seat,
+which holds nothing the seat has not seen. It builds the bot afresh for each move: the
+bots keep nothing between moves but their random generator, so a bot seeded anew a move
+plays as well as one kept a table long.
 
 The workers run at a lower priority (nice), so that the kernel gives the core to the
 event loop's process first whenever both want it. A worker that dies breaks the pool: the
-searches it held fail (the hub then plays a random legal move for them, as for a bot that
-failed on the loop) and the next question starts a new pool.
+next question starts a new pool, and each question the broken pool held is asked again
+in the new one, once. A question whose second pool breaks too fails (one that kills its
+worker itself would otherwise go round for good): the hub then plays a random legal move for a bot,
+as for a bot that failed on the loop, and answers a hint "no hint".
 """
 
 from __future__ import annotations
@@ -59,25 +64,32 @@ def check_processes(processes: object) -> int:
 
 @dataclass(frozen=True)
 class Question:
-    """What a worker is sent to choose one move: what the bot is given on the loop."""
+    """What a worker is sent to choose one move (or weigh one, for a hint): what the bot
+    (or the hint's search) is given on the loop."""
 
     game: str  # the game's registered name
-    level: str  # the bot's level (or name)
+    level: str  # the bot's level (or name); unused for a hint, whose bot is fixed
     seed: int  # the bot's
     view: dict[str, Any]
     legal: list[Any]
     twin: kernel.GameState | None
+    hint: bool = False  # the answer is the hint's (action, value), not a bot's action
 
 
-def question(game: kernel.GameState, seat: int, level: str, seed: int, twin_seed: int
-             ) -> Question:
+def question(game: kernel.GameState, seat: int, level: str, seed: int, twin_seed: int,
+             hint: bool = False) -> Question:
     """Built on the server, where the game's hidden part stays: see the module's docstring."""
     view, legal, twin = kernel.bot_inputs(game, seat, twin_seed)
-    return Question(kernel.games.spec_of(game).name, level, seed, view, legal, twin)
+    return Question(kernel.games.spec_of(game).name, level, seed, view, legal, twin, hint)
 
 
 def answer(asked: Question) -> Any:
-    """The move, in a worker: the bot's whole search, at once."""
+    """The move (for a hint: the move and its value), in a worker: the whole search, at
+    once."""
+    if asked.hint:
+        hinter = kernel.make_hint_bot(seed=asked.seed)
+        return kernel.at_once(kernel.weighing(hinter, asked.view, asked.legal,
+                                              twin=asked.twin))
     bot = kernel.make(asked.level, seed=asked.seed, game=asked.game)
     return kernel.at_once(kernel.thinking(bot, asked.view, asked.legal, twin=asked.twin))
 
@@ -113,6 +125,7 @@ class Asked:
         self.future: concurrent.futures.Future[Any] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.cancelled = False
+        self.sent = 0  # times submitted: a pool's death is retried once (see the module)
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -134,7 +147,8 @@ class Asked:
 
 
 class Thinkers:
-    """A pool of ``processes`` workers for the bots' moves, started at the first question."""
+    """A pool of ``processes`` workers for the bots' moves and the hints, started at the
+    first question."""
 
     def __init__(self, processes: int) -> None:
         self.processes = check_processes(processes)
@@ -142,11 +156,14 @@ class Thinkers:
         self._lifelines: dict[concurrent.futures.ProcessPoolExecutor,
                               tuple[Connection, Connection]] = {}
         self.pools = 0  # pools started (a broken one is replaced: the tests count them)
+        self._closed = False  # stopped for good: a question failing now is not asked again
 
     def ask(self, loop: asyncio.AbstractEventLoop, asked: Question,
             done: Callable[[Any], None], failed: Callable[[Exception], None],
             delay: float = 0.0) -> Asked:
-        """Ask a worker for a move; the answer comes back on ``loop``."""
+        """Ask a worker for a move (or a hint); the answer comes back on ``loop``, never
+        before this returns: the caller holds the :class:`Asked` (to cancel it, to count
+        it) before ``done`` or ``failed`` can run."""
         waiting = Asked(loop, done, failed)
 
         def send() -> None:
@@ -156,16 +173,26 @@ class Thinkers:
             try:
                 pool, future = self._submit(asked)
             except Exception as exc:  # no pool could start: the hub's fallback plays
-                waiting.failed(exc)
+                failure: concurrent.futures.Future[Any] = concurrent.futures.Future()
+                failure.set_exception(exc)
+                loop.call_soon(waiting.settle, failure)
                 return
             waiting.future = future
+            waiting.sent += 1
 
             def settle(future: concurrent.futures.Future[Any]) -> None:  # on the loop
-                if (self._pool is pool and not future.cancelled()
-                        and isinstance(future.exception(), BrokenProcessPool)):
+                broken = not future.cancelled() and isinstance(future.exception(),
+                                                               BrokenProcessPool)
+                if broken and self._pool is pool:
                     # (A pool closed or already replaced: its end was no surprise.)
-                    log.error("a bot's worker process died; the bots' pool starts again")
+                    log.error("a worker process died; the pool starts again, and the questions "
+                              "it held are asked again, once")
                     self._discard(pool)
+                if broken and not self._closed and waiting.sent < 2:
+                    # It may only have been waiting in the pool another question killed.
+                    # (Called off meanwhile: send drops it.)
+                    send()
+                    return
                 waiting.settle(future)
 
             future.add_done_callback(lambda f: _to_loop(loop, settle, f))
@@ -219,6 +246,7 @@ class Thinkers:
     def close(self) -> None:
         """Stop the workers now, without waiting for the searches they run (their tables'
         bots think again when the tables are next loaded)."""
+        self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
             self._end(pool)

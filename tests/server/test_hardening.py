@@ -10,6 +10,7 @@ loopback's lobby calls, a retried join).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import inspect
 import ipaddress
 import json
@@ -42,6 +43,7 @@ from langfinger_widget.server.limits import Turns
 from langfinger_widget.server.protocol import MAX_MESSAGE
 from langfinger_widget.server.room import OPEN, PERSON, TAKEN
 from langfinger_widget.server.store import SeatRow, Store, TableRow
+from langfinger_widget.server.thinkers import Question, Thinkers
 from langfinger_widget.tables import table as table_module
 from langfinger_widget.tables.scheduler import SLICE_SECONDS, Slices
 
@@ -472,7 +474,10 @@ def test_a_peer_that_stopped_reading_is_closed(tmp_path) -> None:
 
 
 # --- 1: what thinking may cost the others ---------------------------------------------------------
-def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize("processes", [0, 1])
+def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatch,
+                                                            processes: int) -> None:
+    """On the loop, and in the workers (where the question under way counts the same)."""
     release = threading.Event()
 
     def weighing(bot: Any, view: Any, legal: list[Any], twin: Any = None) -> Any:
@@ -484,7 +489,15 @@ def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatc
     # Patched where bot_steps looks it up (tables.table): patching the server kernel's
     # re-export let the real search run, and a fast one answered before the test asked again.
     monkeypatch.setattr(table_module, "weighing", weighing)
-    running = ServerThread(Settings(data=tmp_path, hint_searches=1)).start()
+    held: list[tuple[Question, concurrent.futures.Future[Any]]] = []
+
+    def hold(self: Thinkers, asked: Question) -> Any:  # a worker's search, until released
+        held.append((asked, concurrent.futures.Future()))
+        return None, held[-1][1]
+
+    monkeypatch.setattr(Thinkers, "_submit", hold)
+    running = ServerThread(Settings(data=tmp_path, hint_searches=1,
+                                    bot_processes=processes)).start()
     try:
         tables = [seated_table(running.base, players=2, hints=True)[1] for _ in range(2)]
         with wires(running.ws_url, tables[0]) as one, wires(running.ws_url, tables[1]) as two:
@@ -500,7 +513,10 @@ def test_hint_searches_are_one_a_seat_and_bounded_a_process(tmp_path, monkeypatc
             other = two[two[0].latest["view"]["to_move"]]
             busy = other.intent("hint")  # another table: the process's one search is taken
             assert busy["kind"] == "result" and busy["code"] == "busy"
+            assert len(held) == processes  # one search: in a worker, or on the loop
             release.set()
+            for asked, future in held:
+                future.set_result((asked.legal[0], 0.5))
             assert one[mover].until("hint", id=one[mover].next_id)["action"] is not None
             assert other.intent("hint").get("pending") is True  # room again
     finally:
