@@ -83,8 +83,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-processes", type=_processes, default=None, metavar="N",
                        help="worker processes the bots and hints think in, at a lower "
                             "priority, so that their searches never hold up people's moves "
-                            "(default 1; 0: they think on the server's event loop, a slice "
-                            "at a time)")
+                            "(default: half the cores the server may use, at least 1, at most "
+                            "8; 0: they think on the server's event loop, a slice at a time)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a page origin allowed to connect besides the server's own "
                             "(e.g. a JupyterLite site); may be given again")

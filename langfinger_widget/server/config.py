@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .owners import LEASE_SECONDS
-from .thinkers import DEFAULT_PROCESSES
+from .thinkers import default_processes
 
 
 def default_data_dir() -> Path:
@@ -67,7 +67,7 @@ class Settings:
     commit_window: float = 0.002
     # Worker processes the bots and hints think in, off the event loop (thinkers.py); 0:
     # they think on the loop a slice at a time.
-    bot_processes: int = DEFAULT_PROCESSES
+    bot_processes: int = field(default_factory=default_processes)
 
     def base_url(self) -> str:
         """Where people reach this server: ``public_url``, else the address it listens on."""

@@ -47,12 +47,23 @@ NICE = 10  # added to a worker's niceness: the loop's process comes first on a s
 MAX_PROCESSES = 64
 
 
-# One worker, even where the server has a single core: at nice 10 the kernel runs the
-# loop's process first, and the searches' trees (and the collector's walks over them) are
-# out of the server's heap. With the server and its worker pinned to one core and 100
+# At least one worker, even where the server has a single core: at nice 10 the kernel runs
+# the loop's process first, and the searches' trees (and the collector's walks over them)
+# are out of the server's heap. With the server and its worker pinned to one core and 100
 # tables of `expert` bots thinking, people's p99 was 7 ms against 92-148 ms with the bots
-# on the loop (benchmarks/README.md).
-DEFAULT_PROCESSES = 1
+# on the loop (benchmarks/README.md). A worker answers one question at a time, so a bigger
+# machine gets more: half the cores the server may run on (the other half for its event
+# loops: one server process a core is how it scales, docs/server.md), at most DEFAULT_MOST.
+DEFAULT_MOST = 8
+
+
+def default_processes() -> int:
+    """The bots' workers when none is asked for: see above."""
+    try:
+        cores = len(os.sched_getaffinity(0))  # what taskset or a container allows
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(DEFAULT_MOST, cores // 2))
 
 
 def check_processes(processes: object) -> int:

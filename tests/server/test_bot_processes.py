@@ -26,6 +26,7 @@ from wire import WAIT, ServerProcess, ServerThread, Wire, create, same_for, seat
 import langfinger_widget as lf
 from langfinger_widget import games
 from langfinger_widget.server import hub as hub_module
+from langfinger_widget.server import thinkers
 from langfinger_widget.server.cli import parser, settings_of
 from langfinger_widget.server.config import Settings
 from langfinger_widget.server.thinkers import Question, Thinkers, answer, check_processes
@@ -255,6 +256,18 @@ def test_bot_processes_is_checked() -> None:
     assert settings_of(parser().parse_args(["serve"])).bot_processes == Settings().bot_processes
     with pytest.raises(SystemExit):
         parser().parse_args(["serve", "--bot-processes", "-1"])
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 1), (3, 1), (4, 2), (16, 8),
+                                                 (64, 8)])
+def test_the_default_is_half_the_cores_the_server_may_use(monkeypatch, cores: int,
+                                                          workers: int) -> None:
+    """At least one (the loop's p99 with bots thinking), more on a bigger machine: a worker
+    answers one question at a time."""
+    monkeypatch.setattr(thinkers.os, "sched_getaffinity", lambda _pid: set(range(cores)),
+                        raising=False)
+    assert thinkers.default_processes() == workers
+    assert Settings().bot_processes == workers
 
 
 def _descendants(pid: int) -> set[int]:
