@@ -228,6 +228,8 @@ class StepTally:
     refused: int = 0
     rate_limited: int = 0
     created: int = 0  # tables made to replace finished games
+    cpu: float = 0.0  # the load process's CPU seconds during the step: the load must outrun
+    # the server, and a step whose load ran out of its core measured the load, not the server
 
 
 async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> Any:
@@ -418,12 +420,24 @@ class Load:
         with contextlib.suppress(asyncio.CancelledError):
             await self.seat(table, seat, http)
 
+    async def _clock_steps(self) -> None:
+        """Each step's CPU time, read at the steps' boundaries."""
+        boundary = self.start_at
+        for i, (_, seconds) in enumerate(self.schedule):
+            await asyncio.sleep(max(0.0, boundary - time.time()))
+            cpu0 = time.process_time()
+            boundary += seconds
+            await asyncio.sleep(max(0.0, boundary - time.time()))
+            self.steps[i].cpu = time.process_time() - cpu0
+
     async def run(self, tables: list[Table]) -> None:
         self._tasks: list[asyncio.Future[Any]] = []
+        clock = asyncio.ensure_future(self._clock_steps())
         async with httpx.AsyncClient(timeout=60) as http:
             for table in tables:
                 self.start(table, http)
             await asyncio.sleep(max(0.0, self.end_at - time.time()))
+            await clock
             self.stop.set()  # no move is sent from now on; replacements are not made
             # The answers in flight, then every seat's socket closed.
             while any(self.in_flight) and time.time() < self.end_at + 20:
@@ -608,6 +622,9 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "tables_created": sum(t["created"] for t in tallies),
                 "bot_moves_per_s": None if by_bots is None else by_bots[i] / elapsed,
                 "workers_cpu_share": (workers[i + 1] - workers[i]) / elapsed,
+                "load_cpu_ms_per_move": (sum(t.get("cpu", 0.0) for t in tallies) / moves * 1000
+                                         if moves else math.nan),
+                "load_cpu_share": sum(t.get("cpu", 0.0) for t in tallies) / elapsed,
             })
         return {"label": label + (f" ({' '.join(extra)})" if extra else ""), "mode": mode,
                 "servers": len(servers), "code": str(code),
@@ -646,7 +663,7 @@ def show(result: dict[str, Any]) -> None:
           f"{result['code']}")
     print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
           f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8} "
-          f"{'loop ms/move':>12} {'reads':>6} {'writes':>6}")
+          f"{'loop ms/move':>12} {'reads':>6} {'writes':>6} {'load ms/move':>12} {'load %':>6}")
     for s in result["steps"]:
         fs = "-" if s["fsyncs_per_s"] is None else f"{s['fsyncs_per_s']:.0f}"
         print(f"  {s['offered']:>8.0f} {s['achieved']:>9.1f} {s['p50_ms']:>8.1f} "
@@ -655,7 +672,9 @@ def show(result: dict[str, Any]) -> None:
               f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f} "
               f"{s.get('loop_cpu_ms_per_move', math.nan):>12.3f} "
               f"{s.get('loop_reads_per_move', math.nan):>6.2f} "
-              f"{s.get('loop_writes_per_move', math.nan):>6.2f}")
+              f"{s.get('loop_writes_per_move', math.nan):>6.2f} "
+              f"{s.get('load_cpu_ms_per_move', math.nan):>12.3f} "
+              f"{s.get('load_cpu_share', math.nan) * 100:>6.0f}")
     if result.get("bot_tables"):
         print("  bots: " + "; ".join(
             f"{s['offered']:.0f} offered: {s['bot_moves_per_s'] or 0:.1f} bot moves/s, "
