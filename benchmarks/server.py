@@ -66,8 +66,9 @@ import psutil
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server"), str(ROOT / "benchmarks")]
 import services  # noqa: E402  (tests/server/services.py: real Postgres and Redis)
+import wsload  # noqa: E402  (benchmarks/wsload.py: the load's lean client)
 
 import langfinger_widget as lf  # noqa: E402
 from langfinger_widget.server.connections import raise_fd_limit  # noqa: E402
@@ -351,15 +352,15 @@ class Load:
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
         # ?table=, as the board's page and lf.online name it (for a balancer routing by table)
         url = f"{self.wss[(table.server + self.spread * seat) % len(self.wss)]}?table={table.id}"
-        async with connect(url, max_size=None, compression=None) as ws:
-            await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
-            latest: dict[str, Any] = {}
+        async with wsload.connect(url) as ws:
+            ws.send(wsload.encode({"kind": "hello", "token": table.tokens[seat]}))
+            latest: Any = None  # the last state or update (a wsload Frame)
             next_id = 0
-            sent: dict[int, tuple[float, dict[str, Any], int]] = {}
+            sent: dict[int, tuple[float, Any, int]] = {}
             self.in_flight.append(sent)  # run() waits for these answers at the end
             thinking: asyncio.Task[None] | None = None
 
-            async def act(version: int, legal: list[dict[str, Any]]) -> None:
+            async def act(version: int, legal: list[Any]) -> None:
                 nonlocal next_id
                 await self.think()
                 if self.stop.is_set():
@@ -367,38 +368,38 @@ class Load:
                 action = self.rng.choice(legal)
                 next_id += 1
                 sent[next_id] = (time.perf_counter(), action, version)
-                await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
-                                          "version": version}))
+                ws.send(wsload.encode({"kind": "act", "id": next_id, "action": action,
+                                       "version": version}))
 
             # A plain recv, cancelled by run() at the end: a recv under wait_for is a task of
             # its own each message, and polling every socket for the stop was 6,000 timeouts
             # a second at 1,000 tables; the load, not the server, then set the pace.
             while True:
-                msg = _decode(await ws.recv())
-                kind = msg["kind"]
+                msg = wsload.decode(await ws.recv())
+                kind = msg.kind
                 if kind in ("state", "update"):
                     latest = msg
-                    if msg["view"]["is_over"]:
+                    if msg.view is not None and msg.view.is_over:
                         table.over = True
                         if seat == 0 and not self.stop.is_set():
                             self.spawn_table(http)
                         return
                 elif kind == "result":
-                    started, action, chosen_at = sent.pop(msg["id"])
+                    started, action, chosen_at = sent.pop(msg.id)
                     tally = self.steps[max(0, self.step_at(time.time()))]
-                    if msg["ok"]:
+                    if msg.ok:
                         if time.time() >= self.start_at:
                             tally.moves += 1
                             tally.round_trips.append(time.perf_counter() - started)
-                        table.acked.append((chosen_at, action))
+                        table.acked.append((chosen_at, wsload.action(action)))
                     else:
                         tally.refused += 1
                     thinking = None
-                elif kind == "error" and msg.get("code") == "rate_limited":
+                elif kind == "error" and msg.code == "rate_limited":
                     self.steps[max(0, self.step_at(time.time()))].rate_limited += 1
-                if latest.get("legal") and thinking is None and not sent \
+                if latest is not None and latest.legal and thinking is None and not sent \
                         and not self.stop.is_set():
-                    thinking = asyncio.ensure_future(act(latest["version"], latest["legal"]))
+                    thinking = asyncio.ensure_future(act(latest.version, latest.legal))
             if thinking is not None:
                 thinking.cancel()
 
