@@ -459,7 +459,12 @@ def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
         os.sched_setaffinity(0, cores)
     load = Load(bases, wss, schedule, total, start_at, seed, spread)
     cpu0 = time.process_time()
-    asyncio.run(load.run([Table(**t) for t in tables]))
+    run: Callable[[Any], Any] = asyncio.run
+    with contextlib.suppress(ImportError):  # the [server] extra's: a cheaper loop for the load
+        import uvloop
+
+        run = uvloop.run
+    run(load.run([Table(**t) for t in tables]))
     out.send({"steps": [asdict(s) for s in load.steps],
               "tables": [asdict(t) for t in load.tables],
               "cpu": time.process_time() - cpu0})

@@ -21,7 +21,7 @@ import json
 import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -74,9 +74,9 @@ class WebSocket(asyncio.Protocol):
 
     # --- asyncio.Protocol ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        transport.write(self.request)
+        # uvloop's TCPTransport is no asyncio.Transport subclass, though it is one in kind.
+        self.transport = cast(asyncio.Transport, transport)
+        self.transport.write(self.request)
 
     def data_received(self, data: bytes) -> None:
         if self.buffer:
