@@ -374,16 +374,19 @@ class Load:
             # A plain recv, cancelled by run() at the end: a recv under wait_for is a task of
             # its own each message, and polling every socket for the stop was 6,000 timeouts
             # a second at 1,000 tables; the load, not the server, then set the pace.
-            while True:
+            # The game's last move can have its update (over) here before its result: the
+            # seat waits for that result, or the move, kept by the server, was never counted
+            # as acknowledged and verify() failed on every table whose game ended.
+            over = False
+            while not over or sent:
                 msg = wsload.decode(await ws.recv())
                 kind = msg.kind
                 if kind in ("state", "update"):
                     latest = msg
-                    if msg.view is not None and msg.view.is_over:
-                        table.over = True
+                    if msg.view is not None and msg.view.is_over and not over:
+                        over = table.over = True
                         if seat == 0 and not self.stop.is_set():
                             self.spawn_table(http)
-                        return
                 elif kind == "result":
                     started, action, chosen_at = sent.pop(msg.id)
                     tally = self.steps[max(0, self.step_at(time.time()))]
@@ -398,7 +401,7 @@ class Load:
                 elif kind == "error" and msg.code == "rate_limited":
                     self.steps[max(0, self.step_at(time.time()))].rate_limited += 1
                 if latest is not None and latest.legal and thinking is None and not sent \
-                        and not self.stop.is_set():
+                        and not over and not self.stop.is_set():
                     thinking = asyncio.ensure_future(act(latest.version, latest.legal))
             if thinking is not None:
                 thinking.cancel()
