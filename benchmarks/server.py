@@ -66,8 +66,9 @@ import psutil
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server"), str(ROOT / "benchmarks")]
 import services  # noqa: E402  (tests/server/services.py: real Postgres and Redis)
+import wsload  # noqa: E402  (benchmarks/wsload.py: the load's lean client)
 
 import langfinger_widget as lf  # noqa: E402
 from langfinger_widget.server.connections import raise_fd_limit  # noqa: E402
@@ -228,6 +229,8 @@ class StepTally:
     refused: int = 0
     rate_limited: int = 0
     created: int = 0  # tables made to replace finished games
+    cpu: float = 0.0  # the load process's CPU seconds during the step: the load must outrun
+    # the server, and a step whose load ran out of its core measured the load, not the server
 
 
 async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> Any:
@@ -349,15 +352,15 @@ class Load:
     async def seat(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
         # ?table=, as the board's page and lf.online name it (for a balancer routing by table)
         url = f"{self.wss[(table.server + self.spread * seat) % len(self.wss)]}?table={table.id}"
-        async with connect(url, max_size=None, compression=None) as ws:
-            await ws.send(json.dumps({"kind": "hello", "token": table.tokens[seat]}))
-            latest: dict[str, Any] = {}
+        async with wsload.connect(url) as ws:
+            ws.send(wsload.encode({"kind": "hello", "token": table.tokens[seat]}))
+            latest: Any = None  # the last state or update (a wsload Frame)
             next_id = 0
-            sent: dict[int, tuple[float, dict[str, Any], int]] = {}
+            sent: dict[int, tuple[float, Any, int]] = {}
             self.in_flight.append(sent)  # run() waits for these answers at the end
             thinking: asyncio.Task[None] | None = None
 
-            async def act(version: int, legal: list[dict[str, Any]]) -> None:
+            async def act(version: int, legal: list[Any]) -> None:
                 nonlocal next_id
                 await self.think()
                 if self.stop.is_set():
@@ -365,38 +368,41 @@ class Load:
                 action = self.rng.choice(legal)
                 next_id += 1
                 sent[next_id] = (time.perf_counter(), action, version)
-                await ws.send(json.dumps({"kind": "act", "id": next_id, "action": action,
-                                          "version": version}))
+                ws.send(wsload.encode({"kind": "act", "id": next_id, "action": action,
+                                       "version": version}))
 
             # A plain recv, cancelled by run() at the end: a recv under wait_for is a task of
             # its own each message, and polling every socket for the stop was 6,000 timeouts
             # a second at 1,000 tables; the load, not the server, then set the pace.
-            while True:
-                msg = _decode(await ws.recv())
-                kind = msg["kind"]
+            # The game's last move can have its update (over) here before its result: the
+            # seat waits for that result, or the move, kept by the server, was never counted
+            # as acknowledged and verify() failed on every table whose game ended.
+            over = False
+            while not over or sent:
+                msg = wsload.decode(await ws.recv())
+                kind = msg.kind
                 if kind in ("state", "update"):
                     latest = msg
-                    if msg["view"]["is_over"]:
-                        table.over = True
+                    if msg.view is not None and msg.view.is_over and not over:
+                        over = table.over = True
                         if seat == 0 and not self.stop.is_set():
                             self.spawn_table(http)
-                        return
                 elif kind == "result":
-                    started, action, chosen_at = sent.pop(msg["id"])
+                    started, action, chosen_at = sent.pop(msg.id)
                     tally = self.steps[max(0, self.step_at(time.time()))]
-                    if msg["ok"]:
+                    if msg.ok:
                         if time.time() >= self.start_at:
                             tally.moves += 1
                             tally.round_trips.append(time.perf_counter() - started)
-                        table.acked.append((chosen_at, action))
+                        table.acked.append((chosen_at, wsload.action(action)))
                     else:
                         tally.refused += 1
                     thinking = None
-                elif kind == "error" and msg.get("code") == "rate_limited":
+                elif kind == "error" and msg.code == "rate_limited":
                     self.steps[max(0, self.step_at(time.time()))].rate_limited += 1
-                if latest.get("legal") and thinking is None and not sent \
-                        and not self.stop.is_set():
-                    thinking = asyncio.ensure_future(act(latest["version"], latest["legal"]))
+                if latest is not None and latest.legal and thinking is None and not sent \
+                        and not over and not self.stop.is_set():
+                    thinking = asyncio.ensure_future(act(latest.version, latest.legal))
             if thinking is not None:
                 thinking.cancel()
 
@@ -418,12 +424,24 @@ class Load:
         with contextlib.suppress(asyncio.CancelledError):
             await self.seat(table, seat, http)
 
+    async def _clock_steps(self) -> None:
+        """Each step's CPU time, read at the steps' boundaries."""
+        boundary = self.start_at
+        for i, (_, seconds) in enumerate(self.schedule):
+            await asyncio.sleep(max(0.0, boundary - time.time()))
+            cpu0 = time.process_time()
+            boundary += seconds
+            await asyncio.sleep(max(0.0, boundary - time.time()))
+            self.steps[i].cpu = time.process_time() - cpu0
+
     async def run(self, tables: list[Table]) -> None:
         self._tasks: list[asyncio.Future[Any]] = []
+        clock = asyncio.ensure_future(self._clock_steps())
         async with httpx.AsyncClient(timeout=60) as http:
             for table in tables:
                 self.start(table, http)
             await asyncio.sleep(max(0.0, self.end_at - time.time()))
+            await clock
             self.stop.set()  # no move is sent from now on; replacements are not made
             # The answers in flight, then every seat's socket closed.
             while any(self.in_flight) and time.time() < self.end_at + 20:
@@ -444,7 +462,12 @@ def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
         os.sched_setaffinity(0, cores)
     load = Load(bases, wss, schedule, total, start_at, seed, spread)
     cpu0 = time.process_time()
-    asyncio.run(load.run([Table(**t) for t in tables]))
+    run: Callable[[Any], Any] = asyncio.run
+    with contextlib.suppress(ImportError):  # the [server] extra's: a cheaper loop for the load
+        import uvloop
+
+        run = uvloop.run
+    run(load.run([Table(**t) for t in tables]))
     out.send({"steps": [asdict(s) for s in load.steps],
               "tables": [asdict(t) for t in load.tables],
               "cpu": time.process_time() - cpu0})
@@ -608,6 +631,9 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
                 "tables_created": sum(t["created"] for t in tallies),
                 "bot_moves_per_s": None if by_bots is None else by_bots[i] / elapsed,
                 "workers_cpu_share": (workers[i + 1] - workers[i]) / elapsed,
+                "load_cpu_ms_per_move": (sum(t.get("cpu", 0.0) for t in tallies) / moves * 1000
+                                         if moves else math.nan),
+                "load_cpu_share": sum(t.get("cpu", 0.0) for t in tallies) / elapsed,
             })
         return {"label": label + (f" ({' '.join(extra)})" if extra else ""), "mode": mode,
                 "servers": len(servers), "code": str(code),
@@ -646,7 +672,7 @@ def show(result: dict[str, Any]) -> None:
           f"{result['code']}")
     print(f"  {'offered':>8} {'achieved':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
           f"{'CPU ms/move':>11} {'of it sys':>9} {'CPU %':>6} {'fsync/s':>8} {'RSS MiB':>8} "
-          f"{'loop ms/move':>12} {'reads':>6} {'writes':>6}")
+          f"{'loop ms/move':>12} {'reads':>6} {'writes':>6} {'load ms/move':>12} {'load %':>6}")
     for s in result["steps"]:
         fs = "-" if s["fsyncs_per_s"] is None else f"{s['fsyncs_per_s']:.0f}"
         print(f"  {s['offered']:>8.0f} {s['achieved']:>9.1f} {s['p50_ms']:>8.1f} "
@@ -655,7 +681,9 @@ def show(result: dict[str, Any]) -> None:
               f"{s['cpu_share'] * 100:>6.0f} {fs:>8} {s['rss_mib']:>8.0f} "
               f"{s.get('loop_cpu_ms_per_move', math.nan):>12.3f} "
               f"{s.get('loop_reads_per_move', math.nan):>6.2f} "
-              f"{s.get('loop_writes_per_move', math.nan):>6.2f}")
+              f"{s.get('loop_writes_per_move', math.nan):>6.2f} "
+              f"{s.get('load_cpu_ms_per_move', math.nan):>12.3f} "
+              f"{s.get('load_cpu_share', math.nan) * 100:>6.0f}")
     if result.get("bot_tables"):
         print("  bots: " + "; ".join(
             f"{s['offered']:.0f} offered: {s['bot_moves_per_s'] or 0:.1f} bot moves/s, "
