@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import logging
 import math
 import socket
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import games
+from .collector import Collector
 from .config import Settings, default_data_dir
 from .owners import LEASE_SECONDS
 from .thinkers import MAX_PROCESSES
@@ -175,19 +175,12 @@ class HideFrames(logging.Filter):
         return True
 
 
-# The cyclic collector's thresholds in a server process. A move makes thousands of short-lived
-# dicts and lists (views, events, frames) that reference counting frees, yet each counts
-# towards a collection, and the older generations' collections walk every live table's game:
-# ~15% of the server's CPU at the default (700, 10, 10).
-GC_THRESHOLDS = (10_000, 50, 100)
-
-
-def tune_gc() -> None:
-    """Once started: what is loaded by now lives as long as the process, so
-    no collection need walk it again (gc.freeze); and collections are fewer."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+def tune_gc() -> Collector:
+    """Once started, on the running loop: the cyclic collector on the loop's clock
+    (server/collector.py): pauses of a few milliseconds instead of tens to hundreds."""
+    collector = Collector()
+    collector.start()
+    return collector
 
 
 def serve(args: argparse.Namespace) -> int:
