@@ -316,6 +316,7 @@ class Load:
         self.next_index = seed * 100_000
         self.stop = asyncio.Event()
         self.in_flight: list[dict[int, Any]] = []  # each seat's moves sent, not yet answered
+        self.failures: list[str] = []  # seats whose socket failed
 
     def step_at(self, now: float) -> int:
         """The step running at ``now`` (-1 before the first, during the warm-up)."""
@@ -422,8 +423,12 @@ class Load:
                            for s in range(len(table.tokens)))
 
     async def _seat_task(self, table: Table, seat: int, http: httpx.AsyncClient) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             await self.seat(table, seat, http)
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:  # the sweep fails with it: a seat lost measures nothing
+            self.failures.append(f"table {table.id} seat {seat}: {exc!r}")
 
     async def _clock_steps(self) -> None:
         """Each step's CPU time, read at the steps' boundaries."""
@@ -481,7 +486,7 @@ def _load_process(cores: set[int] | None, bases: list[str], wss: list[str],
         run = uvloop.run
     run(load.run([Table(**t) for t in tables]))
     out.send({"steps": [asdict(s) for s in load.steps],
-              "tables": [asdict(t) for t in load.tables],
+              "tables": [asdict(t) for t in load.tables], "failures": load.failures,
               "cpu": time.process_time() - cpu0})
     out.close()
 
@@ -610,6 +615,10 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
         results = [pipe.recv() for pipe in pipes]
         for proc in procs:
             proc.join(30)
+        failures = [f for r in results for f in r["failures"]]
+        if failures:
+            raise SystemExit(f"{len(failures)} seats of the load failed, the first: "
+                             f"{failures[0]}")
         all_tables = [Table(**t) for r in results for t in r["tables"]]
         verified = asyncio.run(verify(servers, all_tables))
         by_bots = bot_moves(servers[0], [t for t, *_ in samples]) if bots_made else None
