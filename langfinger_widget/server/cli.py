@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import games
+from ..errors import BadArgument
 from .collector import Collector
 from .config import Settings, default_data_dir
 from .owners import LEASE_SECONDS
-from .thinkers import MAX_PROCESSES
+from .thinkers import MAX_PROCESSES, check_processes
 
 EXTRA = "pip install 'langfinger-widget[server]'"
 
@@ -49,10 +50,12 @@ def _window_ms(text: str) -> float:
 
 
 def _processes(text: str) -> int:
-    if not text.isdigit() or int(text) > MAX_PROCESSES:
+    try:
+        return check_processes(int(text))  # the one rule, the Settings' too
+    except (ValueError, BadArgument):
         raise argparse.ArgumentTypeError(
-            f"--bot-processes is a whole number from 0 to {MAX_PROCESSES}, not {text!r}")
-    return int(text)
+            f"--bot-processes is a whole number from 0 to {MAX_PROCESSES}, not {text!r}"
+        ) from None
 
 
 def parser() -> argparse.ArgumentParser:

@@ -36,6 +36,7 @@ from langfinger_widget.tables.table import (
     bot_inputs,
     bot_steps,
     make_hint_bot,
+    searching,
     seat_undo_refusal,
     take_back,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "make_hint_bot",
     "public_log",
     "redact_log",
+    "searching",
     "seat_undo_refusal",
     "take_back",
     "thinking",

@@ -97,12 +97,10 @@ def question(game: kernel.GameState, seat: int, level: str, seed: int, twin_seed
 def answer(asked: Question) -> Any:
     """The move (for a hint: the move and its value), in a worker: the whole search, at
     once."""
-    if asked.hint:
-        hinter = kernel.make_hint_bot(seed=asked.seed)
-        return kernel.at_once(kernel.weighing(hinter, asked.view, asked.legal,
-                                              twin=asked.twin))
-    bot = kernel.make(asked.level, seed=asked.seed, game=asked.game)
-    return kernel.at_once(kernel.thinking(bot, asked.view, asked.legal, twin=asked.twin))
+    bot = (kernel.make_hint_bot(seed=asked.seed) if asked.hint
+           else kernel.make(asked.level, seed=asked.seed, game=asked.game))
+    return kernel.at_once(kernel.searching(bot, asked.view, asked.legal, asked.twin,
+                                           asked.hint))
 
 
 def _worker_started(lifeline: Connection) -> None:

@@ -292,6 +292,14 @@ def bot_steps(bot: Bot, game: GameState, seat: int, seed: int, hint: bool = Fals
     has not seen (Langfinger's bots sample from the view themselves, faster).
     """
     view, legal, twin = bot_inputs(game, seat, seed)
+    return searching(bot, view, legal, twin, hint)
+
+
+def searching(bot: Bot, view: dict[str, Any], legal: list[Any], twin: GameState | None,
+              hint: bool = False) -> Generator[None, None, Any]:
+    """The search on what :func:`bot_inputs` gave: the move (``thinking``), or with
+    ``hint`` the move and how good it is (``weighing``). The game server's worker
+    processes run the same, at once."""
     if hint:
         return weighing(bot, view, legal, twin=twin)
     return thinking(bot, view, legal, twin=twin)
