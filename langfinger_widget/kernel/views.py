@@ -204,18 +204,18 @@ def _fresh(value: Any) -> Any:
 FLAT_EVENTS = frozenset({"place", "pass", "actions_begin", "start_player", "reshuffle"})
 
 
-def copy_events(events: list[Event]) -> list[Event]:
+def copy_events(events: Iterable[Event]) -> list[Event]:
     """Fresh copies of events as they are (the trusted caller of ``play`` sees everything)."""
     flat = FLAT_EVENTS
     return [e.copy() if e["type"] in flat else _fresh(e) for e in events]
 
 
-def redact_log(events: list[Event], seat: int | None) -> list[Event]:
+def redact_log(events: Iterable[Event], seat: int | None) -> list[Event]:
     if seat is None:
         return copy_events(events)  # the open board: nothing to hide
     return [redact_event(e, seat) for e in events]
 
 
-def public_log(events: list[Event]) -> list[Event]:
+def public_log(events: Iterable[Event]) -> list[Event]:
     """The events as a spectator may see them (R13.1), redacted as :func:`public_view` is."""
     return [redact_event(e, _NOBODY) for e in events]
