@@ -565,9 +565,15 @@ def sweep(mode: str, code: Path, loads: list[float], step: float, count: int, se
     cpus = sorted(os.sched_getaffinity(0))
     server_cores = {cpus[0]} if len(cpus) > 1 else None
     client_cores = set(cpus[1:]) if len(cpus) > 1 else None
-    with started(mode, code, server_cores, fsyncs, profile, servers_count, extra) as servers:
+    with started(mode, code, server_cores, fsyncs, profile, servers_count, extra) as servers, \
+            contextlib.ExitStack() as after:
         if client_cores:
             os.sched_setaffinity(0, client_cores)
+            # Every core again once the sweep is over: the next sweep (--compare's other tree)
+            # pins its server and its load from them. Left on the load's cores, it ran both on
+            # one core: the second sweep of a pair stopped at 1,100-1,400 moves/s with the
+            # server's core 71-75% its own.
+            after.callback(os.sched_setaffinity, 0, set(cpus))
         t0 = time.monotonic()
         tables = asyncio.run(make_tables([s.base for s in servers], count, seats))
         made_in = time.monotonic() - t0
@@ -996,7 +1002,7 @@ print(moves, (time.process_time() - start) / moves * 1000)
 
 # --- a move through the hub and the store, no sockets --------------------------------------------
 def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3,
-              rate: float | None = None, window: float | None = None) -> None:
+              rate: float | None = None, window: float | None = None, warm: int = 0) -> None:
     """The CPU time of a person's move through the server's hub, in-process: the intent
     checked, the change built, committed to SQLite (``synchronous=FULL``, its writer thread)
     and applied, every seat's picture built and encoded for its client; no socket and no
@@ -1006,7 +1012,9 @@ def hub_share(code: Path, tables: int = 30, rounds: int = 40, seats: int = 3,
     offered at ``rate`` a second across the tables (exponential gaps, a table's next move once
     its last is answered), as clients' moves arrive: what the commit window gathers.
     ``window``: the store's commit window in seconds (None: the tree's default setting; a
-    tree without the setting has none)."""
+    tree without the setting has none). ``warm``: moves played on each table first, unmeasured
+    (a game's cost a move grows with its length: a 3-seat game lasts ~300 decisions, 5 seats
+    ~450)."""
     script = f"""
 import asyncio, gc, random, tempfile, time
 from pathlib import Path
@@ -1065,6 +1073,10 @@ async def main():
         for c in clients:
             c._queue.clear()  # as a socket's writer takes them
 
+    for _ in range({warm}):
+        for clients in at:
+            await move(clients)
+    moves, waits = 0, []
     gc.collect()
     groups[0] = 0
     cpu, main_cpu = time.process_time(), time.thread_time()
@@ -1087,18 +1099,19 @@ async def main():
     cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
     await hub.stop()
     waits.sort()
+    depth = sum(c[0].live.room.game.move_number for c in at) / len(at)
     print(moves, main_cpu / moves * 1000, cpu / moves * 1000, window, moves / groups[0],
-          waits[len(waits) // 2] * 1000, waits[len(waits) * 99 // 100] * 1000)
+          waits[len(waits) // 2] * 1000, waits[len(waits) * 99 // 100] * 1000, depth)
 
 asyncio.run(main())
 """
-    moves, main_ms, ms, used, size, p50, p99 = _printed(code, script)
+    moves, main_ms, ms, used, size, p50, p99, depth = _printed(code, script)
     offered = "one at a time" if rate is None else f"{rate:g}/s offered"
     print(f"  {code}: {float(main_ms):.3f} ms of the loop's CPU a move, {float(ms):.3f} ms with "
           f"the writer thread ({moves} moves {offered}, {seats} seats, commit window "
           f"{'none' if used == 'None' else f'{float(used) * 1000:g} ms'}, "
           f"{float(size):.2f} moves a transaction; a move's wall time p50 {float(p50):.2f} ms, "
-          f"p99 {float(p99):.2f} ms)")
+          f"p99 {float(p99):.2f} ms; the games at move {float(depth):.0f} on average)")
 
 
 # --- the SQLite writer thread's share of a group -------------------------------------------------
@@ -1421,6 +1434,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=None,
                         help="hub: moves a second offered across the tables (default: one "
                              "move at a time)")
+    parser.add_argument("--warm", type=int, default=0, metavar="MOVES",
+                        help="hub: moves played on each table before measuring (a game's cost "
+                             "a move grows with its length; a 3-seat game lasts ~300)")
     parser.add_argument("--commit-window", type=float, default=None, metavar="MS",
                         help="hub: this tree's commit window (default: its setting's)")
     parser.add_argument("--servers", type=int, default=2,
@@ -1472,7 +1488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif args.mode == "hub":
                 hub_share(code, seats=args.seats, rate=args.rate,
                           window=None if args.commit_window is None or code != ROOT
-                          else args.commit_window / 1000)
+                          else args.commit_window / 1000, warm=args.warm)
             elif args.mode == "turns":
                 turns(code, max(1, args.bot_tables or 100))
             elif args.mode == "follow":

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import BadArgument, IllegalAction, InvalidState
+from ..kernel.trail import Trail
 
 SECRET = "$secret"  # a part of an event only the seats in its "to" may see
 ONLY = "$only"  # a whole event only these seats may see (another seat's log lacks it)
@@ -126,20 +127,22 @@ class Recorded(Generic[P, K]):
     __slots__ = ("_actions", "_events", "_legal", "_movers", "_states", "_version")
 
     def __init__(self, position: P, events: Sequence[Event] = ()) -> None:
-        self._states: list[P] = [position]
-        self._events: list[list[Event]] = [list(events)]
-        self._actions: list[K] = []
-        self._movers: list[int] = []
+        # Trails: a copy shares them, whatever the game's length (a server copies the game
+        # for every move; see kernel/trail.py).
+        self._states: Trail[P] = Trail([position])
+        self._events: Trail[list[Event]] = Trail([list(events)])
+        self._actions: Trail[K] = Trail()
+        self._movers: Trail[int] = Trail()
         self._legal: Any = None  # the game's cache of legal keys for the live position
         self._version = 0
 
     def _twin(self) -> Any:
         twin = object.__new__(type(self))
-        Recorded.__init__(twin, self._states[0])
-        twin._states = list(self._states)
-        twin._events = list(self._events)
-        twin._actions = list(self._actions)
-        twin._movers = list(self._movers)
+        twin._states = self._states.copy()
+        twin._events = self._events.copy()
+        twin._actions = self._actions.copy()
+        twin._movers = self._movers.copy()
+        twin._legal = None
         twin._version = self._version
         return twin
 

@@ -26,6 +26,7 @@ from .action_dicts import Action
 from .errors import BadArgument, IllegalAction, InvalidState
 from .rules import Event, Key
 from .state import State
+from .trail import Trail
 
 
 class _Record:
@@ -37,11 +38,13 @@ class _Record:
     only when the log or an undo barrier is asked for: self-play pays nothing.
     """
 
-    __slots__ = ("events", "kept", "marks", "owned", "state")
+    __slots__ = ("barriers", "events", "kept", "marks", "owned", "state")
 
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events = list(events)  # the setup's, then those of each recorded decision
-        self.marks: list[int] = []  # where each recorded decision's events start
+        # The setup's events, then those of each recorded decision, and where each recorded
+        # decision's events start: trails, so that a copy of the game shares them.
+        self.events: Trail[Event] = Trail(events)
+        self.marks: Trail[int] = Trail()
         self.state: State | None = None  # the position after them (None: none recorded)
         # Whether ``state`` is this record's alone: a copy shares it with its original until
         # one of them records a decision (copy on write: a server copies the game for every
@@ -50,6 +53,8 @@ class _Record:
         # Once asked for, the record is kept as the game is played (see ``keep``): a game
         # whose log is read after every move (a server's) need not replay each move again.
         self.kept = False
+        # Each seat's sight barrier (see ``barrier``) as last found: (the decisions read, it).
+        self.barriers: dict[int | None, tuple[int, int]] = {}
 
     def catch_up(self, base: State, played: Sequence[Key]) -> None:
         """Record the decisions of ``played`` not recorded yet."""
@@ -59,8 +64,9 @@ class _Record:
             return
         position = self.state
         if position is None and done:  # kept without a position (see keep): write it anew
-            del self.events[self.marks[0]:]
-            self.marks.clear()
+            self.events.cut(self.marks[0])
+            self.marks.cut(0)
+            self.barriers.clear()
             done = 0
         if position is None:
             position = base.copy()
@@ -68,7 +74,9 @@ class _Record:
             position = position.copy()
         for key in played[done:]:
             self.marks.append(len(self.events))
-            rules.resolve(position, key, self.events)
+            events: list[Event] = []
+            rules.resolve(position, key, events)
+            self.events.extend(events)
         self.state = position
         self.owned = True
 
@@ -89,18 +97,43 @@ class _Record:
     def cut(self, decisions: int, position: State) -> None:
         """Forget what follows the first ``decisions`` (an undo); ``position`` is after them."""
         if len(self.marks) > decisions:
-            del self.events[self.marks[decisions]:]
-            del self.marks[decisions:]
+            self.events.cut(self.marks[decisions])
+            self.marks.cut(decisions)
+            # A barrier found among the decisions kept still stands; one that read further
+            # is read again.
+            self.barriers = {s: b for s, b in self.barriers.items() if b[0] <= decisions}
             self.state = position.copy() if decisions else None
             self.owned = True
 
     def copy(self) -> _Record:
-        twin = _Record(self.events)  # the events themselves are never changed: shared
-        twin.marks = list(self.marks)
+        twin = _Record.__new__(_Record)
+        twin.events = self.events.copy()  # the events themselves are never changed: shared
+        twin.marks = self.marks.copy()
         twin.state = self.state
         twin.owned = self.owned = self.state is None
         twin.kept = self.kept
+        twin.barriers = dict(self.barriers)
         return twin
+
+    def barrier(self, seat: int | None) -> int:
+        """The number of recorded decisions up to the last whose events showed ``seat`` a card
+        hidden from it before (Game.sight_barrier). What the last answer read is not read
+        again: a server asks after every move, and each answer scanned back to the last card
+        shown (a refill: a round's decisions) again."""
+        marks, events = self.marks, self.events
+        decisions = len(marks)
+        read, found = self.barriers.get(seat, (0, 0))
+        if read > decisions:  # (cut does not keep these; kept safe)
+            read, found = 0, 0
+        end = len(events)
+        for index in range(decisions - 1, read - 1, -1):
+            start = marks[index]
+            if any(views.shows_hidden(e, seat) for e in events[start:end]):
+                found = index + 1
+                break
+            end = start
+        self.barriers[seat] = (decisions, found)
+        return found
 
 
 class Game:
@@ -120,11 +153,11 @@ class Game:
         self._base = position.copy()  # undo and the record replay from here
         self._base_events = list(events)  # the deal's (or none, for a loaded position)
         self._record = _Record(events)
-        self._played: list[Key] = []
-        self._movers: list[int] = []
+        self._played: Trail[Key] = Trail()
+        self._movers: Trail[int] = Trail()
         # Whether each decision had another legal move than the one played: a pass that was
         # the only move (an empty display) is played by the board itself, and Undo skips it.
-        self._chose: list[bool] = []
+        self._chose: Trail[bool] = Trail()
         self._legal_ids: list[int] | None = None  # of this position, computed once
         self._version = 0
 
@@ -222,9 +255,9 @@ class Game:
         twin._legal_ids = self._legal_ids  # the same position: the same legal ids (never changed)
         twin._state = self._state.copy()
         twin._record = self._record.copy()
-        twin._played = list(self._played)
-        twin._movers = list(self._movers)
-        twin._chose = list(self._chose)
+        twin._played = self._played.copy()  # trails: shared, whatever the game's length
+        twin._movers = self._movers.copy()
+        twin._chose = self._chose.copy()
         twin._version = self._version
         return twin
 
@@ -391,15 +424,14 @@ class Game:
         """Take back the last :meth:`play` exactly (replaying the history from its start)."""
         if not self._played:
             raise IllegalAction("nothing to undo")
-        keys = self._played[:-1]
+        self._played.pop()
         position = self._base.copy()
-        for key in keys:
+        for key in self._played:
             rules.resolve(position, key, None)
         self._state = position
-        self._played = keys
         self._movers.pop()
         self._chose.pop()
-        self._record.cut(len(keys), position)
+        self._record.cut(len(self._played), position)
         self._legal_ids = None
         self._version += 1
 
@@ -436,13 +468,7 @@ class Game:
         what it had not shown is each card drawn from a pile, whoever drew it.
         """
         self._check_seat(seat)
-        record = self._recorded()
-        ends = [*record.marks[1:], len(record.events)]
-        for index in range(len(record.marks) - 1, -1, -1):
-            events = record.events[record.marks[index]:ends[index]]
-            if any(views.shows_hidden(e, seat) for e in events):
-                return index + 1
-        return 0
+        return self._recorded().barrier(seat)
 
     def resample(self, seat: int, rng: random.Random) -> Game:
         """A twin that ``seat`` cannot tell from this game: everything it cannot see (rival

@@ -10,7 +10,7 @@ every shuffle).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import cards
@@ -33,9 +33,35 @@ def _fence(fence_id: str) -> dict[str, Any]:
     return cards.FENCE_CARDS[fence_id].face()
 
 
-def _player_view(state: State, seat: int, p: Player, viewer: int | None) -> dict[str, Any]:
+class _Faces:
+    """How a view spells a card: each time anew (:func:`view`: the caller's own, to change),
+    or, for :func:`views_for` (read only), one dict a card, made once and shared by every
+    view: a server's broadcast spelled ~30 cards a view, after every move."""
+
+    def __init__(self, shared: bool) -> None:
+        self.loot_back, self.loot_face, self.fence = (
+            (_memo(_loot_back), _memo(_loot_face), _memo(_fence)) if shared
+            else (_loot_back, _loot_face, _fence))
+
+
+def _memo(spell: Callable[[str], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
+    made: dict[str, dict[str, Any]] = {}
+
+    def spelled(card_id: str) -> dict[str, Any]:
+        card = made.get(card_id)
+        if card is None:
+            card = made[card_id] = spell(card_id)
+        return card
+    return spelled
+
+
+_FRESH, _SHARED = _Faces(shared=False), _Faces(shared=True)
+
+
+def _player_view(state: State, seat: int, p: Player, viewer: int | None,
+                 faces: _Faces = _FRESH) -> dict[str, Any]:
     own = viewer is None or viewer == seat
-    loot_card = _loot_face if own else _loot_back
+    loot_card = faces.loot_face if own else faces.loot_back
     return {
         "seat": seat,
         "name": p.name,
@@ -66,9 +92,11 @@ def decision(state: State) -> dict[str, Any] | None:
     return {"seat": seat, "kind": acting[0], "place": acting[0], "square": acting[1]}
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None, faces: _Faces = _FRESH) -> dict[str, Any]:
     """The position as ``seat`` may see it (``None``: everything, for teaching)."""
     tools, loot, fences = (state.piles[k] for k in ("tools", "loot", "fences"))
+    hidden = faces.loot_face if seat is None else faces.loot_back
+    fence = faces.fence
     out = {
         "format": VIEW_FORMAT,
         "seat": seat,
@@ -78,17 +106,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "start_player": state.start_player,
         "to_move": to_move(state),
         "decision": decision(state),
-        "players": [_player_view(state, i, p, seat) for i, p in enumerate(state.players)],
+        "players": [_player_view(state, i, p, seat, faces)
+                    for i, p in enumerate(state.players)],
         "city": list(state.city),
-        "villa": [(_loot_face if seat is None else _loot_back)(i) for i in state.villa],
-        "museum": [(_loot_face if seat is None else _loot_back)(i) for i in state.museum],
-        "harbor": [_fence(i) for i in state.harbor],
+        "villa": [hidden(i) for i in state.villa],
+        "museum": [hidden(i) for i in state.museum],
+        "harbor": [fence(i) for i in state.harbor],
         "squares": {p: list(row) for p, row in state.squares.items()},
         "ruin_rates": dict(state.ruin_rates),
         "piles": {
             "tools": {"draw": len(tools.draw), "discard": dict(Counter(tools.discard))},
-            "loot": {"draw": len(loot.draw), "discard": [_loot_face(i) for i in loot.discard]},
-            "fences": {"draw": len(fences.draw), "discard": [_fence(i) for i in fences.discard]},
+            "loot": {"draw": len(loot.draw),
+                     "discard": [faces.loot_face(i) for i in loot.discard]},
+            "fences": {"draw": len(fences.draw), "discard": [fence(i) for i in fences.discard]},
         },
         "money_by_round": [list(m) for m in state.money_by_round],
         "is_over": state.phase == "over",
@@ -126,12 +156,12 @@ def views_for(state: State, seats: Iterable[int], spectator: bool = False
     loot's fronts) and its ``seat``, so a server showing a move to every seat builds the rest
     once. The views share their unchanged parts: read them (encode them), never change them.
     """
-    base = view(state, _NOBODY)
+    base = view(state, _NOBODY, _SHARED)
     players = base["players"]
     out: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
         own = list(players)
-        own[seat] = _player_view(state, seat, state.players[seat], seat)
+        own[seat] = _player_view(state, seat, state.players[seat], seat, _SHARED)
         out[seat] = {**base, "seat": seat, "players": own}
     if spectator:
         out[None] = {**base, "seat": None, "spectator": True}
@@ -204,18 +234,18 @@ def _fresh(value: Any) -> Any:
 FLAT_EVENTS = frozenset({"place", "pass", "actions_begin", "start_player", "reshuffle"})
 
 
-def copy_events(events: list[Event]) -> list[Event]:
+def copy_events(events: Iterable[Event]) -> list[Event]:
     """Fresh copies of events as they are (the trusted caller of ``play`` sees everything)."""
     flat = FLAT_EVENTS
     return [e.copy() if e["type"] in flat else _fresh(e) for e in events]
 
 
-def redact_log(events: list[Event], seat: int | None) -> list[Event]:
+def redact_log(events: Iterable[Event], seat: int | None) -> list[Event]:
     if seat is None:
         return copy_events(events)  # the open board: nothing to hide
     return [redact_event(e, seat) for e in events]
 
 
-def public_log(events: list[Event]) -> list[Event]:
+def public_log(events: Iterable[Event]) -> list[Event]:
     """The events as a spectator may see them (R13.1), redacted as :func:`public_view` is."""
     return [redact_event(e, _NOBODY) for e in events]

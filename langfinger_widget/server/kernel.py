@@ -39,6 +39,7 @@ from langfinger_widget.tables.table import (
     searching,
     seat_undo_refusal,
     take_back,
+    undo_refusals,
 )
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "seat_undo_refusal",
     "take_back",
     "thinking",
+    "undo_refusals",
     "weighing",
     "write_game",
 ]

@@ -350,6 +350,8 @@ class Room:
         self._tails: dict[int | None, list[Event]] = {}
         self._log_size: int | None = None
         self._names: dict[str, Any] | None = None  # see _players
+        # Every seat's Undo refusal at one sequence number, for one game (see undo_refusal).
+        self._refusals: tuple[int, GameState, dict[int | None, str | None]] | None = None
 
     def catch_up(self, loaded: Loaded) -> bool:
         """Take in what another process committed (rows after ours); True if an undo was
@@ -483,7 +485,14 @@ class Room:
             return "the game is not being played" if self.status == WAITING else "R10.1: over"
         if self.seats[seat].status == RESIGNED:
             return "R13.3: you resigned"
-        return kernel.seat_undo_refusal(self.game, seat, self.humans, self._players())
+        # Every seat's, at once, when the first is asked for after a change (its seq): a
+        # broadcast asks each seat's, and the history is read once for them all.
+        known = self._refusals
+        if known is None or known[0] != self.seq or known[1] is not self.game:
+            refusals = kernel.undo_refusals(self.game, range(len(self.seats)), self.humans,
+                                            self._players())
+            known = self._refusals = (self.seq, self.game, refusals)
+        return known[2][seat]
 
     def _players(self) -> dict[str, Any]:
         """The names an Undo refusal gives (R12.2 names who decided since), from the game's

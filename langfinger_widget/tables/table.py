@@ -34,7 +34,7 @@ import itertools
 import math
 import random
 import secrets
-from collections.abc import Callable, Collection, Generator, Mapping
+from collections.abc import Callable, Collection, Generator, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from .. import games
@@ -206,12 +206,30 @@ def seat_undo_refusal(game: GameState, seat: int | None, humans: Collection[int]
     names are public and fixed for a game's life), if the caller keeps it; else it is
     built from ``game``.
     """
+    return undo_refusals(game, (seat,), humans, players)[seat]
+
+
+def undo_refusals(game: GameState, seats: Iterable[int | None], humans: Collection[int],
+                  players: Mapping[str, Any] | None = None) -> dict[int | None, str | None]:
+    """:func:`seat_undo_refusal` for each of ``seats``, the history read once for them all:
+    a server asks every seat's after every move, and each copy of the history (``deciders``,
+    ``choices``: lists as long as the game) cost more than the seat's own question."""
     deciders = game.deciders
     if not deciders:
-        return "nothing to undo"
+        return dict.fromkeys(seats, "nothing to undo")
+    choices = _choices(game, deciders)
+    out: dict[int | None, str | None] = {}
+    for seat in seats:
+        out[seat] = _undo_refusal(game, seat, humans, players, deciders, choices)
+    return out
+
+
+def _undo_refusal(game: GameState, seat: int | None, humans: Collection[int],
+                  players: Mapping[str, Any] | None, deciders: Sequence[int],
+                  choices: Sequence[bool]) -> str | None:
     if _sealed_redo(game, seat):
         return None  # Oh My Goods!'s G6.3: a sealed choice is redone whoever sealed since
-    last = None if seat is None else last_choice(game, {seat})
+    last = None if seat is None else _last_choice(deciders, choices, {seat})
     if last is None:
         return ("R12.2: no decision of yours to take back (a pass that was your only move "
                 "is played by the board, and Undo steps over it)")
@@ -249,7 +267,16 @@ def last_choice(game: GameState, seats: Collection[int]) -> int | None:
     (its auto-pass), so Undo that stopped there would loop. A game that does not record
     its choices (``choices``: Langfinger's does) counts every decision as one."""
     deciders = game.deciders
-    choices: list[bool] = getattr(game, "choices", None) or [True] * len(deciders)
+    return _last_choice(deciders, _choices(game, deciders), seats)
+
+
+def _choices(game: GameState, deciders: Sequence[int]) -> Sequence[bool]:
+    choices: list[bool] | None = getattr(game, "choices", None)
+    return choices or [True] * len(deciders)
+
+
+def _last_choice(deciders: Sequence[int], choices: Sequence[bool], seats: Collection[int]
+                 ) -> int | None:
     return next((i for i in range(len(deciders) - 1, -1, -1)
                  if deciders[i] in seats and choices[i]), None)
 

@@ -80,3 +80,23 @@ def test_views_at_once_are_each_seats_view_and_the_spectators(players: int,
         g.views([None])  # type: ignore[list-item]
     with pytest.raises(lf.BadArgument):
         g.views([players])
+
+
+def test_a_view_is_the_callers_to_change_while_views_at_once_share_their_cards() -> None:
+    """``Game.view`` hands out its own dicts (a caller may change them, no other view
+    changes); ``Game.views`` (read only, for encoding) spells each card once and shares it."""
+    import random
+
+    rng = random.Random(2)
+    g = lf.Game.new(3, seed=9)
+    while not g.state.harbor or not g.state.villa:
+        g.play(rng.choice(g.legal_actions()))
+    mine = g.view(0)
+    mine["harbor"][0]["buys"].clear()
+    mine["villa"][0]["tools"].append("changed")
+    again = g.view(0)
+    assert again["harbor"][0]["buys"] and "changed" not in again["villa"][0]["tools"]
+    shown = g.views([0, 1])
+    assert shown[0]["harbor"][0] is shown[1]["harbor"][0]
+    assert shown[0]["harbor"][0] is g.views([2])[2]["harbor"][0]
+    assert shown[0]["harbor"][0] == again["harbor"][0]
