@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import BadArgument, IllegalAction, InvalidState
-from ..kernel.trail import Trail
+from ..trail import Trail
 
 SECRET = "$secret"  # a part of an event only the seats in its "to" may see
 ONLY = "$only"  # a whole event only these seats may see (another seat's log lacks it)
@@ -128,7 +128,7 @@ class Recorded(Generic[P, K]):
 
     def __init__(self, position: P, events: Sequence[Event] = ()) -> None:
         # Trails: a copy shares them, whatever the game's length (a server copies the game
-        # for every move; see kernel/trail.py).
+        # for every move; see trail.py).
         self._states: Trail[P] = Trail([position])
         self._events: Trail[list[Event]] = Trail([list(events)])
         self._actions: Trail[K] = Trail()

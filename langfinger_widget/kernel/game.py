@@ -21,12 +21,12 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..trail import Trail
 from . import hidden, invariants, load, rules, tally, views
 from .action_dicts import Action
 from .errors import BadArgument, IllegalAction, InvalidState
 from .rules import Event, Key
 from .state import State
-from .trail import Trail
 
 
 class _Record:

@@ -1,4 +1,4 @@
-"""kernel/trail.py: a game's history, shared by its copies, each copy seeing its own."""
+"""trail.py: a game's history, shared by its copies, each copy seeing its own."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import langfinger_widget as lf
-from langfinger_widget.kernel.trail import Trail
+from langfinger_widget.trail import Trail
 
 OPS = st.lists(st.tuples(st.sampled_from(["append", "extend", "pop", "cut", "copy"]),
                          st.integers(0, 7), st.integers(0, 1000)), max_size=60)
