@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -83,6 +84,22 @@ def test_a_pickle_or_a_deep_copy_holds_only_the_trails_own_items() -> None:
     assert a == [1, 2] and a == Trail([1, 2]) and a != b
 
 
+def _walk(games: list[Any], rng: random.Random, copies: float, undos: float,
+          most: int) -> Any:
+    """One step of a random walk over ``games``: a game copied (with chance ``copies``, while
+    there are fewer than ``most``), undone (``undos``) or played; the game it was."""
+    g = rng.choice(games)
+    roll = rng.random()
+    if roll < copies and len(games) < most:
+        games.append(g.copy())
+    elif roll < copies + undos and g.move_number:
+        g.undo()
+    elif not g.is_over:
+        seat = g.to_decide[0]
+        g.play(rng.choice(g.legal_actions(seat)), seat)
+    return g
+
+
 @pytest.mark.parametrize("game", ["langfinger", "crooks", "goods"])
 def test_a_games_copies_played_and_taken_back_apart_keep_their_own_histories(game: str) -> None:
     """Game.copy shares the history (Trail): each copy, played and undone on its own, ends
@@ -93,15 +110,7 @@ def test_a_games_copies_played_and_taken_back_apart_keep_their_own_histories(gam
     for g in games:
         g.log(0)  # the record kept as played, as a server's is
     for _ in range(400):
-        g = rng.choice(games)
-        roll = rng.random()
-        if roll < 0.15 and len(games) < 6:
-            games.append(g.copy())
-        elif roll < 0.3 and g.move_number:
-            g.undo()
-        elif not g.is_over:
-            seat = g.to_decide[0]
-            g.play(rng.choice(g.legal_actions(seat)), seat)
+        _walk(games, rng, copies=0.15, undos=0.15, most=6)
     for g in games:
         again = spec.Game.new(players=3, seed=11)
         for action, seat in zip(g.history, g.deciders, strict=True):
@@ -132,13 +141,6 @@ def test_the_sight_barrier_kept_from_answer_to_answer_is_the_one_read_whole() ->
     rng = random.Random(3)
     games = [lf.Game.new(players=4, seed=5)]
     for _ in range(600):
-        g = rng.choice(games)
-        roll = rng.random()
-        if roll < 0.05 and len(games) < 5:
-            games.append(g.copy())
-        elif roll < 0.2 and g.move_number:
-            g.undo()
-        elif not g.is_over:
-            g.play(rng.choice(g.legal_actions(g.to_move)), g.to_move)
+        g = _walk(games, rng, copies=0.05, undos=0.15, most=5)
         for seat in (None, 0, 1, 2, 3):
             assert g.sight_barrier(seat) == _barrier_read_whole(g, seat), seat
