@@ -45,7 +45,10 @@ class Trail(Sequence[T], Generic[T]):
         return items
 
     def append(self, item: T) -> None:
-        self._end().append(item)
+        items = self._items  # (_end, inlined: self-play appends three times a decision)
+        if len(items) != self._size:
+            items = self._items = items[:self._size]
+        items.append(item)
         self._size += 1
 
     def extend(self, items: Iterable[T]) -> None:

@@ -417,7 +417,9 @@ class Game:
         self._legal_ids = None
         self._played.append(key)
         self._version += 1
-        self._record.keep(len(self._played), events)
+        record = self._record
+        if record.kept:  # (self-play never asks for the record: no call a decision for it)
+            record.keep(len(self._played), events)
         return events  # the caller's own: the game's record is written apart (_Record)
 
     def undo(self) -> None:
