@@ -122,9 +122,7 @@ class _Record:
         shown (a refill: a round's decisions) again."""
         marks, events = self.marks, self.events
         decisions = len(marks)
-        read, found = self.barriers.get(seat, (0, 0))
-        if read > decisions:  # (cut does not keep these; kept safe)
-            read, found = 0, 0
+        read, found = self.barriers.get(seat, (0, 0))  # (cut drops those that read further)
         end = len(events)
         for index in range(decisions - 1, read - 1, -1):
             start = marks[index]
